@@ -1,0 +1,22 @@
+package dev.perfbudget;
+
+/**
+ * One side of a comparison: something that runs a batch of operations and times it.
+ *
+ * <p>The engine decides how many operations a batch holds, so that one batch lasts far longer
+ * than the timer's granularity. Implementations time only the operations themselves and keep
+ * every result alive (see {@link CallSites}), or the JIT may remove the work.
+ */
+public interface Arm {
+
+  /** The name the user gave this arm, as shown in reports. */
+  String name();
+
+  /**
+   * Runs {@code operations} operations (at least 1) and returns how long they took and, where
+   * this arm counts it, how many bytes they allocated.
+   *
+   * @throws Exception whatever an operation threw; the test fails with it as the cause
+   */
+  Sample run(long operations) throws Exception;
+}

@@ -1,0 +1,112 @@
+package dev.perfbudget;
+
+import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Where a measurement ran: the figures a reader needs before comparing two reports, and the
+ * fingerprint kept with every recorded budget.
+ */
+record Environment(
+    String jvm,
+    String jvmFlags,
+    String gc,
+    long maxHeapBytes,
+    String cpu,
+    int cores,
+    String os,
+    String commit,
+    boolean ci,
+    Instant time) {
+
+  private static final List<String> COMMIT_VARIABLES =
+      List.of("GITHUB_SHA", "CI_COMMIT_SHA", "GIT_COMMIT", "BUILDKITE_COMMIT", "CIRCLE_SHA1");
+
+  private static volatile Environment current;
+
+  /** This JVM's environment, probed once (the commit may take a {@code git} call). */
+  static Environment current() {
+    Environment environment = current;
+    if (environment == null) {
+      environment = probe();
+      current = environment;
+    }
+    return environment;
+  }
+
+  private static Environment probe() {
+    Runtime runtime = Runtime.getRuntime();
+    return new Environment(
+        System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.name") + " "
+            + System.getProperty("java.runtime.version"),
+        String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()),
+        ManagementFactory.getGarbageCollectorMXBeans().stream()
+            .map(GarbageCollectorMXBean::getName)
+            .collect(Collectors.joining(", ")),
+        runtime.maxMemory(),
+        cpuModel(),
+        runtime.availableProcessors(),
+        System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+            + System.getProperty("os.arch"),
+        gitCommit(),
+        "true".equalsIgnoreCase(System.getenv("CI")),
+        Instant.now());
+  }
+
+  /** The same environment, stamped with the current time. */
+  Environment now() {
+    return new Environment(jvm, jvmFlags, gc, maxHeapBytes, cpu, cores, os, commit, ci, Instant.now());
+  }
+
+  private static String cpuModel() {
+    Path cpuinfo = Path.of("/proc/cpuinfo");
+    if (Files.isReadable(cpuinfo)) {
+      try (Stream<String> lines = Files.lines(cpuinfo, StandardCharsets.UTF_8)) {
+        return lines
+            .filter(line -> line.startsWith("model name"))
+            .map(line -> line.substring(line.indexOf(':') + 1).trim())
+            .findFirst()
+            .orElse(System.getProperty("os.arch"));
+      } catch (IOException | RuntimeException e) {
+        // fall through to the architecture
+      }
+    }
+    return System.getProperty("os.arch");
+  }
+
+  /** The commit from the usual CI variables, else from {@code git}, else empty. */
+  private static String gitCommit() {
+    Map<String, String> variables = System.getenv();
+    for (String name : COMMIT_VARIABLES) {
+      String value = variables.get(name);
+      if (value != null && !value.isBlank()) {
+        return value.trim();
+      }
+    }
+    try {
+      Process git =
+          new ProcessBuilder("git", "rev-parse", "HEAD").redirectErrorStream(true).start();
+      git.getOutputStream().close();
+      if (git.waitFor(2, TimeUnit.SECONDS) && git.exitValue() == 0) {
+        String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        return out.matches("[0-9a-f]{7,64}") ? out : "";
+      }
+      git.destroyForcibly();
+    } catch (IOException e) {
+      // no git here
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return "";
+  }
+}

@@ -1,0 +1,271 @@
+package dev.perfbudget;
+
+import dev.perfbudget.Measurement.ArmResult;
+import dev.perfbudget.Measurement.Stop;
+import dev.perfbudget.Measurement.WarmUp;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * Measures a baseline and a candidate: warms both up, then times them in pairs of randomized
+ * order until the ratio's confidence interval is clearly on one side of the limit, or time runs
+ * out.
+ *
+ * <p>IMPLEMENTATION NOTES. Each sample is a batch of operations sized to last about {@code
+ * perfbudget.sample.target} (1 ms), far above the timer's ~30 ns cost and 20 ns steps; the
+ * batch is fixed once warm-up ends so that every sample of an arm is alike. The ratio is the
+ * median of per-pair ratios: both samples of a pair ran a millisecond apart, so a slow stretch of
+ * the machine moves both and cancels out. Pairs in which a GC hit either sample are left out
+ * while at least half of the pairs, and never fewer than {@code perfbudget.pairs.min}, remain.
+ * The interval is looked at after {@code perfbudget.pairs.min} pairs and then every eighth more
+ * pairs, which keeps the cost of the bootstrap small against the time spent measuring.
+ */
+final class InterleavedSampler {
+
+  static final double CONFIDENCE = 0.95;
+  private static final int MIN_WARMUP_ROUNDS = 3;
+  private static final int LOOP_ENTRIES = 2000;
+  private static final long SHORT_BATCH_NANOS = 20_000;
+  private static final double STABLE_WITHIN = 0.10;
+  private static final int MAX_PAIRS = 50_000;
+  /** With no limit to decide against, sampling stops once high / low is within this spread. */
+  private static final double PRECISE_SPREAD = 1.10;
+  /** The loop's cost is subtracted, but a sample always keeps at least this share of its cost. */
+  private static final double MIN_NET_SHARE = 0.05;
+
+  private final Settings settings;
+  private final SplittableRandom random;
+
+  InterleavedSampler(Settings settings, SplittableRandom random) {
+    this.settings = settings;
+    this.random = random;
+  }
+
+  /**
+   * Measures the arms against {@code limit}; a limit of 0 means none (sample until the
+   * interval is narrow, to record it).
+   */
+  Measurement measure(Arms arms, double limit) throws Exception {
+    long start = System.nanoTime();
+    Side baseline = new Side(arms.baseline());
+    Side candidate = new Side(arms.candidate());
+    Side emptyLoop = arms.emptyLoop() == null ? null : new Side(arms.emptyLoop());
+
+    WarmUp warmUp = warmUp(baseline, candidate, emptyLoop);
+    double loopNs = emptyLoop == null ? 0 : emptyLoop.lastRoundNsPerOp;
+
+    long timeMax = settings.timeMax().toNanos();
+    long measuringStart = System.nanoTime();
+    double[] ratios = new double[64];
+    boolean[] gcHit = new boolean[64];
+    int pairs = 0;
+    int nextLook = settings.minPairs();
+    while (true) {
+      if (pairs == ratios.length) {
+        ratios = Arrays.copyOf(ratios, pairs * 2);
+        gcHit = Arrays.copyOf(gcHit, pairs * 2);
+      }
+      boolean baselineFirst = random.nextBoolean();
+      Side first = baselineFirst ? baseline : candidate;
+      Side second = baselineFirst ? candidate : baseline;
+      boolean hit = first.measureOne() | second.measureOne();
+      ratios[pairs] = net(candidate.lastNsPerOp, loopNs) / net(baseline.lastNsPerOp, loopNs);
+      gcHit[pairs] = hit;
+      pairs++;
+
+      boolean outOfTime = System.nanoTime() - measuringStart >= timeMax || pairs >= MAX_PAIRS;
+      if (pairs >= nextLook || outOfTime) {
+        double[] used = leaveOutGcHits(ratios, gcHit, pairs);
+        double ratio = Statistics.median(used);
+        Interval interval = Statistics.medianInterval(used, CONFIDENCE, random);
+        Stop stop = decide(interval, limit, outOfTime);
+        if (stop != null) {
+          double ratioOfMedians =
+              net(candidate.medianNsPerOp(), loopNs) / net(baseline.medianNsPerOp(), loopNs);
+          return new Measurement(
+              ratio,
+              interval,
+              ratioOfMedians,
+              used.length,
+              pairs - used.length,
+              stop,
+              baseline.result(loopNs),
+              candidate.result(loopNs),
+              loopNs,
+              warmUp,
+              System.nanoTime() - start,
+              used);
+        }
+        nextLook = pairs + Math.max(2, pairs / 8);
+      }
+    }
+  }
+
+  private static Stop decide(Interval interval, double limit, boolean outOfTime) {
+    if (limit > 0 && interval.below(limit)) {
+      return Stop.BELOW_LIMIT;
+    }
+    if (limit > 0 && interval.above(limit)) {
+      return Stop.ABOVE_LIMIT;
+    }
+    if (limit <= 0 && interval.spread() <= PRECISE_SPREAD) {
+      return Stop.PRECISE;
+    }
+    return outOfTime ? Stop.TIME_CAP : null;
+  }
+
+  private double[] leaveOutGcHits(double[] ratios, boolean[] gcHit, int pairs) {
+    double[] clean = new double[pairs];
+    int kept = 0;
+    for (int i = 0; i < pairs; i++) {
+      if (!gcHit[i]) {
+        clean[kept++] = ratios[i];
+      }
+    }
+    boolean enoughLeft = kept >= settings.minPairs() && kept * 2 >= pairs;
+    return enoughLeft ? Arrays.copyOf(clean, kept) : Arrays.copyOf(ratios, pairs);
+  }
+
+  static double net(double rawNsPerOp, double loopNs) {
+    return Math.max(rawNsPerOp - loopNs, rawNsPerOp * MIN_NET_SHARE);
+  }
+
+  /**
+   * Warms every arm up in two phases, within {@code perfbudget.warmup.max}.
+   *
+   * <p>First each arm's loop is entered {@value #LOOP_ENTRIES} times with short batches (about
+   * 20 us), so that the JIT compiles the loop method itself: a loop entered only a few hundred
+   * times, each time for a millisecond, keeps running in profiling code, measured here at 3 to
+   * 7 times the cost of the compiled loop for a 20 ns op. That phase stops after a quarter of
+   * the warm-up time, which only slow ops reach, and for those the loop's own cost does not
+   * matter. Then rounds of full samples run until JIT compilation is quiet and each arm's cost
+   * per operation moved by less than 10% since the last round.
+   */
+  private WarmUp warmUp(Side... sides) throws Exception {
+    long start = System.nanoTime();
+    long deadline = start + settings.warmupMax().toNanos();
+    long loopDeadline = start + settings.warmupMax().toNanos() / 4;
+    for (int entry = 0; entry < LOOP_ENTRIES && System.nanoTime() < loopDeadline; entry++) {
+      for (Side side : sides) {
+        if (side != null) {
+          side.shortBatch();
+        }
+      }
+    }
+    long roundNanos = Math.max(10 * settings.sampleTarget().toNanos(), 10_000_000L);
+    int rounds = 0;
+    while (true) {
+      long compiledBefore = compilationMillis();
+      boolean stable = true;
+      for (Side side : sides) {
+        if (side != null) {
+          stable &= side.warmUpRound(roundNanos, settings.sampleTarget().toNanos());
+        }
+      }
+      rounds++;
+      boolean quiet = compilationMillis() == compiledBefore;
+      boolean capped = System.nanoTime() >= deadline;
+      if ((rounds >= MIN_WARMUP_ROUNDS && quiet && stable) || capped) {
+        return new WarmUp(rounds, (System.nanoTime() - start) / 1_000_000, capped && !(quiet && stable));
+      }
+    }
+  }
+
+  private static long compilationMillis() {
+    CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
+    return compiler != null && compiler.isCompilationTimeMonitoringSupported()
+        ? compiler.getTotalCompilationTime()
+        : 0;
+  }
+
+  /** One arm's batch size and the samples measured so far. */
+  private static final class Side {
+    private final Arm arm;
+    private long batch = 1;
+    private long shortBatch = 1;
+    private double lastRoundNsPerOp = Double.NaN;
+    private double lastNsPerOp;
+    private double[] nsPerOp = new double[64];
+    private int samples;
+    private long operations;
+    private long allocatedBytes;
+    private boolean countsBytes = true;
+    private long gcCount;
+    private long gcMillis;
+
+    Side(Arm arm) {
+      this.arm = arm;
+    }
+
+    /** Runs one short batch of about {@value #SHORT_BATCH_NANOS} ns. */
+    void shortBatch() throws Exception {
+      Sample sample = arm.run(shortBatch);
+      shortBatch = nextBatch(shortBatch, sample, SHORT_BATCH_NANOS);
+      batch = Math.max(batch, shortBatch);
+    }
+
+    /** Runs one warm-up round; returns whether the cost per op is within 10% of last round's. */
+    boolean warmUpRound(long roundNanos, long sampleTarget) throws Exception {
+      double[] costs = new double[16];
+      int count = 0;
+      long spent = 0;
+      while (spent < roundNanos && count < costs.length) {
+        Sample sample = arm.run(batch);
+        spent += sample.nanos();
+        costs[count++] = sample.nanosPerOp();
+        batch = nextBatch(batch, sample, sampleTarget);
+      }
+      double cost = Statistics.median(Arrays.copyOf(costs, count));
+      boolean stable = Math.abs(cost / lastRoundNsPerOp - 1) <= STABLE_WITHIN;
+      lastRoundNsPerOp = cost;
+      return stable;
+    }
+
+    /** The batch that should take {@code target} ns, moving by at most 16x per sample. */
+    private static long nextBatch(long batch, Sample sample, long target) {
+      if (sample.nanos() <= 0) {
+        return batch * 16;
+      }
+      double wanted = target / sample.nanosPerOp();
+      return (long) Math.max(1, Math.min(Math.min(wanted, batch * 16.0), 1L << 40));
+    }
+
+    /** Measures one sample; returns whether a GC ran during it. */
+    boolean measureOne() throws Exception {
+      long collections = GcActivity.collections();
+      long millis = GcActivity.millis();
+      Sample sample = arm.run(batch);
+      long collected = GcActivity.collections() - collections;
+      gcCount += collected;
+      gcMillis += GcActivity.millis() - millis;
+      if (samples == nsPerOp.length) {
+        nsPerOp = Arrays.copyOf(nsPerOp, samples * 2);
+      }
+      lastNsPerOp = sample.nanosPerOp();
+      nsPerOp[samples++] = lastNsPerOp;
+      operations += sample.operations();
+      countsBytes &= sample.allocatedBytes() != Sample.NOT_COUNTED;
+      allocatedBytes += Math.max(0, sample.allocatedBytes());
+      return collected > 0;
+    }
+
+    double medianNsPerOp() {
+      return Statistics.median(Arrays.copyOf(nsPerOp, samples));
+    }
+
+    ArmResult result(double loopNs) {
+      double raw = medianNsPerOp();
+      return new ArmResult(
+          arm.name(),
+          Math.max(0, raw - loopNs),
+          raw,
+          countsBytes ? (double) allocatedBytes / operations : Double.NaN,
+          batch,
+          samples,
+          gcCount,
+          gcMillis);
+    }
+  }
+}

@@ -1,0 +1,33 @@
+package dev.perfbudget;
+
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonNull;
+import com.google.gson.JsonPrimitive;
+
+/** How perfbudget writes JSON: pretty-printed, no HTML escaping, numbers rounded for diffs. */
+final class Json {
+
+  private static final Gson PRETTY =
+      new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
+
+  private Json() {}
+
+  static String pretty(JsonElement element) {
+    return PRETTY.toJson(element) + System.lineSeparator();
+  }
+
+  /** {@code value} rounded to {@code decimals} places; NaN and infinities become null. */
+  static JsonElement number(double value, int decimals) {
+    if (Double.isNaN(value) || Double.isInfinite(value)) {
+      return JsonNull.INSTANCE;
+    }
+    return new JsonPrimitive(round(value, decimals));
+  }
+
+  static double round(double value, int decimals) {
+    double scale = Math.pow(10, decimals);
+    return Math.round(value * scale) / scale;
+  }
+}

@@ -1,0 +1,57 @@
+package dev.perfbudget;
+
+/**
+ * What one measurement of a baseline and a candidate found.
+ *
+ * @param ratio the median of the per-pair ratios candidate / baseline
+ * @param interval the 95% bootstrap confidence interval of that median
+ * @param ratioOfMedians the candidate's median ns/op over the baseline's
+ * @param pairs how many pairs the ratio is computed from
+ * @param pairsLeftOut pairs measured but left out because a GC hit one of their samples
+ * @param stop why sampling stopped
+ * @param pairRatios every per-pair ratio used, in the order measured
+ */
+record Measurement(
+    double ratio,
+    Interval interval,
+    double ratioOfMedians,
+    int pairs,
+    int pairsLeftOut,
+    Stop stop,
+    ArmResult baseline,
+    ArmResult candidate,
+    double loopNsPerOp,
+    WarmUp warmUp,
+    long elapsedNanos,
+    double[] pairRatios) {
+
+  /** Why sampling stopped. */
+  enum Stop {
+    /** The interval lies wholly below the limit. */
+    BELOW_LIMIT,
+    /** The interval lies wholly above the limit. */
+    ABOVE_LIMIT,
+    /** With no limit: the interval is narrow enough to record. */
+    PRECISE,
+    /** {@code perfbudget.time.max} ran out first. */
+    TIME_CAP
+  }
+
+  /**
+   * One arm's figures: cost per operation net of the empty loop, allocation, GC.
+   *
+   * @param bytesPerOp allocated bytes per operation, or NaN when the arm does not count them
+   */
+  record ArmResult(
+      String name,
+      double nsPerOp,
+      double rawNsPerOp,
+      double bytesPerOp,
+      long batch,
+      long samples,
+      long gcCount,
+      long gcMillis) {}
+
+  /** How warm-up went. */
+  record WarmUp(int rounds, long millis, boolean capped) {}
+}

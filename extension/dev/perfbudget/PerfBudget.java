@@ -1,0 +1,74 @@
+package dev.perfbudget;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
+
+/**
+ * Turns a test method into a performance check of a candidate against a baseline measured in
+ * the same run.
+ *
+ * <p>The method declares one {@link Workload} parameter and, in its body, the two arms of that
+ * workload. After the body returns, the extension warms both arms up, measures them in
+ * interleaved pairs, and compares the median ratio {@code candidate / baseline} (with a 95%
+ * confidence interval) to a limit:
+ *
+ * <pre>{@code
+ * @PerfBudget(maxRatio = 25)
+ * void encodeStaysWithin25xOfACopy(OpWorkload op) {
+ *     Doc doc = Docs.sample();
+ *     op.baseline("copy", () -> doc.text().toCharArray())
+ *       .candidate("encode", () -> Codec.encode(doc));
+ * }
+ * }</pre>
+ *
+ * <h2>Where the limit comes from</h2>
+ * More specific configuration overrides less specific:
+ * <ol>
+ *   <li>{@link #maxRatio()}, when set, is the limit.
+ *   <li>Otherwise the ratio recorded for {@link #key()} in the budget file
+ *       ({@code perfbudget.budgets.file}, default {@code budgets/perf-budgets.json}) times the
+ *       tolerance: {@link #tolerance()} when set, else {@code perfbudget.tolerance}, else 10.
+ *   <li>With neither, the ratio is recorded and the test passes with a notice; under CI
+ *       (environment variable {@code CI=true}) the test fails and names the command that
+ *       records the budget.
+ * </ol>
+ *
+ * <h2>Modes</h2>
+ * {@code perfbudget.mode}: {@code enforce} (default), {@code report} (measure, never fail),
+ * {@code record} (measure and write the ratio into the budget file), {@code off} (skip).
+ *
+ * <p>A perf test is a test by itself ({@link Test}), is tagged {@code perf} so builds can
+ * include or exclude perf tests, and holds an exclusive lock so that under parallel execution
+ * no other test runs beside it.
+ */
+@Target(ElementType.METHOD)
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Test
+@Tag("perf")
+@ExtendWith(PerfBudgetExtension.class)
+// Every other test holds the global lock for reading, so a writer runs alone (as @Isolated).
+@ResourceLock(Resources.GLOBAL)
+public @interface PerfBudget {
+
+  /** The highest ratio {@code candidate / baseline} that passes; 0 (the default) means unset. */
+  double maxRatio() default 0;
+
+  /**
+   * How far the ratio may move past the recorded one before the test fails, as a factor (10
+   * means an order of magnitude); 0 (the default) means unset: {@code perfbudget.tolerance},
+   * else 10. Must be at least 1 when set.
+   */
+  double tolerance() default 0;
+
+  /** The key of this test in the budget file; empty (the default) means {@code <class FQN>#<method>}. */
+  String key() default "";
+}

@@ -1,0 +1,52 @@
+package dev.perfbudget;
+
+import dev.perfbudget.Measurement.Stop;
+import java.util.SplittableRandom;
+
+/**
+ * Measures a workload's arms against a limit and decides the verdict, confirming a failure
+ * with a second, independent measurement before it counts (DESIGN.md, rule 8).
+ */
+final class PerfCheck {
+
+  private final Settings settings;
+
+  PerfCheck(Settings settings) {
+    this.settings = settings;
+  }
+
+  /**
+   * The verdict and the measurement it rests on.
+   *
+   * @param unconfirmedRatio the first measurement's ratio when a second one was taken, else NaN
+   */
+  record Decision(Verdict verdict, boolean fails, Measurement measurement, double unconfirmedRatio) {}
+
+  /** Measures until the ratio is precise enough to record. */
+  Measurement measureToRecord(Arms arms) throws Exception {
+    return new InterleavedSampler(settings, new SplittableRandom(settings.seed())).measure(arms, 0);
+  }
+
+  Decision check(Arms arms, Limit limit) throws Exception {
+    SplittableRandom random = new SplittableRandom(settings.seed());
+    Measurement first = new InterleavedSampler(settings, random.split()).measure(arms, limit.value());
+    if (!pastLimit(first, limit)) {
+      return new Decision(verdictOf(first), false, first, Double.NaN);
+    }
+    Measurement second = new InterleavedSampler(settings, random.split()).measure(arms, limit.value());
+    return new Decision(verdictOf(second), pastLimit(second, limit), second, first.ratio());
+  }
+
+  private static boolean pastLimit(Measurement measurement, Limit limit) {
+    return measurement.stop() == Stop.ABOVE_LIMIT
+        || (measurement.stop() == Stop.TIME_CAP && measurement.ratio() > limit.value());
+  }
+
+  private static Verdict verdictOf(Measurement measurement) {
+    return switch (measurement.stop()) {
+      case BELOW_LIMIT -> Verdict.PASS;
+      case ABOVE_LIMIT -> Verdict.FAIL;
+      case TIME_CAP, PRECISE -> Verdict.NOISY;
+    };
+  }
+}

@@ -1,0 +1,78 @@
+package dev.perfbudget;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * {@code <report.dir>/report.json}: every perf test's latest result, merged across the test
+ * JVMs of a build.
+ *
+ * <p>Each JVM adds its results under {@link LockedFile}'s lock, replacing an older result of the
+ * same test, so two Surefire forks that finish at the same time both land. A result stays until
+ * the test runs again or {@code target/} is cleaned.
+ */
+final class ReportFile {
+
+  static final int SCHEMA_VERSION = 1;
+
+  private final Path file;
+
+  ReportFile(Path reportDir) {
+    this.file = reportDir.resolve("report.json");
+  }
+
+  Path path() {
+    return file;
+  }
+
+  void add(Outcome outcome, Environment environment) throws IOException {
+    JsonObject result = ReportJson.result(outcome);
+    LockedFile.update(
+        file,
+        current -> {
+          TreeMap<String, JsonElement> results = new TreeMap<>();
+          current.flatMap(this::results).ifPresent(array -> array.forEach(r -> results.put(testOf(r), r)));
+          results.put(outcome.test(), result);
+          JsonObject root = new JsonObject();
+          root.addProperty("schemaVersion", SCHEMA_VERSION);
+          root.add("environment", ReportJson.environment(environment));
+          JsonArray array = new JsonArray();
+          results.values().forEach(array::add);
+          root.add("results", array);
+          return Optional.of(Json.pretty(root));
+        });
+  }
+
+  /** The results of an existing report; a damaged one is kept aside and started afresh. */
+  private Optional<JsonArray> results(String text) {
+    try {
+      JsonElement root = JsonParser.parseString(text);
+      if (root.isJsonObject() && root.getAsJsonObject().get("results") instanceof JsonArray array) {
+        return Optional.of(array);
+      }
+    } catch (JsonParseException e) {
+      // fall through: keep the damaged file for a person to look at
+    }
+    try {
+      Files.writeString(file.resolveSibling("report.json.damaged"), text, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      // the warning below still tells the user
+    }
+    System.err.println("[perfbudget] " + file + " was damaged; kept it as report.json.damaged and started a new one");
+    return Optional.empty();
+  }
+
+  private static String testOf(JsonElement result) {
+    JsonElement test = result.isJsonObject() ? result.getAsJsonObject().get("test") : null;
+    return test == null ? "" : test.getAsString();
+  }
+}

@@ -1,0 +1,32 @@
+package dev.perfbudget.workloads;
+
+import java.util.function.Supplier;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * The measuring loop of an op arm. Never used as it is: {@link OpArm} runs a private copy per
+ * arm (see {@link dev.perfbudget.CallSites}), so that {@code op.get()} below only ever sees one
+ * op and stays inlined.
+ */
+final class OpLoop implements OpArm.Loop {
+
+  private Supplier<?> op;
+  private Blackhole sink;
+
+  @Override
+  public void bind(Supplier<?> op, Blackhole sink) {
+    this.op = op;
+    this.sink = sink;
+  }
+
+  @Override
+  public long run(long operations) {
+    Supplier<?> op = this.op;
+    Blackhole sink = this.sink;
+    long start = System.nanoTime();
+    for (long i = 0; i < operations; i++) {
+      sink.consume(op.get());
+    }
+    return System.nanoTime() - start;
+  }
+}
