@@ -1,0 +1,99 @@
+package dev.perfbudget.testkit;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+
+/**
+ * Runs fixture perf tests through the JUnit Platform with a budget file and a report folder of
+ * their own, so that extension tests can check verdicts, messages and files.
+ *
+ * <pre>{@code
+ * PerfTestKit kit = new PerfTestKit(tempDir).with("perfbudget.mode", "report");
+ * EngineExecutionResults results = kit.run(MyFixture.class, "identicalArms");
+ * results.testEvents().assertStatistics(stats -> stats.succeeded(1));
+ * JsonObject result = kit.result("...MyFixture#identicalArms");
+ * }</pre>
+ */
+public final class PerfTestKit {
+
+  private final Path dir;
+  private final Map<String, String> configuration = new LinkedHashMap<>();
+
+  public PerfTestKit(Path dir) {
+    this.dir = dir;
+    configuration.put("perfbudget.budgets.file", budgetsFile().toString());
+    configuration.put("perfbudget.report.dir", reportDir().toString());
+    // Short caps keep the suite fast; verdicts that are clear come long before them.
+    configuration.put("perfbudget.time.max", "3s");
+    configuration.put("perfbudget.warmup.max", "1s");
+  }
+
+  /** Sets a configuration parameter for the next runs. */
+  public PerfTestKit with(String key, String value) {
+    configuration.put(key, value);
+    return this;
+  }
+
+  public Path budgetsFile() {
+    return dir.resolve("budgets").resolve("perf-budgets.json");
+  }
+
+  public Path reportDir() {
+    return dir.resolve("report");
+  }
+
+  /** Runs one test method of a fixture class. */
+  public EngineExecutionResults run(Class<?> fixture, String method) {
+    return EngineTestKit.engine("junit-jupiter")
+        .configurationParameters(configuration)
+        .selectors(selectMethod(fixture, method))
+        .execute();
+  }
+
+  /** Runs all tests of a fixture class. */
+  public EngineExecutionResults run(Class<?> fixture) {
+    return EngineTestKit.engine("junit-jupiter")
+        .configurationParameters(configuration)
+        .selectors(org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(fixture))
+        .execute();
+  }
+
+  /** The whole report.json. */
+  public JsonObject report() {
+    return JsonParser.parseString(read(reportDir().resolve("report.json"))).getAsJsonObject();
+  }
+
+  /** The result of one test in report.json, by {@code <class FQN>#<method>}. */
+  public JsonObject result(String test) {
+    for (var element : report().getAsJsonArray("results")) {
+      JsonObject result = element.getAsJsonObject();
+      if (result.get("test").getAsString().equals(test)) {
+        return result;
+      }
+    }
+    throw new AssertionError("no result for " + test + " in " + reportDir().resolve("report.json"));
+  }
+
+  /** The result of a fixture's method in report.json. */
+  public JsonObject result(Class<?> fixture, String method) {
+    return result(fixture.getName() + "#" + method);
+  }
+
+  public static String read(Path file) {
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new AssertionError("cannot read " + file, e);
+    }
+  }
+}
