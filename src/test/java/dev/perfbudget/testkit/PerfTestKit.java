@@ -56,8 +56,17 @@ public final class PerfTestKit {
   public EngineExecutionResults run(Class<?> fixture, String method) {
     return EngineTestKit.engine("junit-jupiter")
         .configurationParameters(configuration)
-        .selectors(selectMethod(fixture, method))
+        .selectors(selectMethod(fixture, declared(fixture, method)))
         .execute();
+  }
+
+  private static java.lang.reflect.Method declared(Class<?> fixture, String name) {
+    for (java.lang.reflect.Method method : fixture.getDeclaredMethods()) {
+      if (method.getName().equals(name)) {
+        return method;
+      }
+    }
+    throw new IllegalArgumentException("no method " + name + " in " + fixture.getName());
   }
 
   /** Runs all tests of a fixture class. */
