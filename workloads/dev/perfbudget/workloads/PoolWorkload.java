@@ -134,9 +134,9 @@ public final class PoolWorkload implements Workload {
     Job job = new Job(kernel, buffer, elements, rounds, workers);
     RunningPool baselinePool = running(context, baseline, options);
     RunningPool candidatePool = running(context, candidate, options);
-    long expected = serialChecksum(job);
-    verify(baselineName, baseline, baselinePool, job, expected);
-    verify(candidateName, candidate, candidatePool, job, expected);
+    long expected = SerialCheck.expected(job);
+    SerialCheck.verify(baselineName, baseline, baselinePool, job, expected);
+    SerialCheck.verify(candidateName, candidate, candidatePool, job, expected);
     double baselineOverhead = overhead(context, "baseline", baselineName, baseline, baselinePool, job);
     double candidateOverhead = overhead(context, "candidate", candidateName, candidate, candidatePool, job);
 
@@ -219,27 +219,6 @@ public final class PoolWorkload implements Workload {
 
   private static RunningPool running(WorkloadContext context, Pool pool, PoolOptions options) {
     return context.classResource("dev.perfbudget.pool " + pool.key(), RunningPool.class, () -> pool.start(options));
-  }
-
-  private static long serialChecksum(Job job) {
-    job.buffer().fill();
-    new SerialPool().dispatch(job);
-    return job.buffer().checksum();
-  }
-
-  private static void verify(String name, Pool pool, RunningPool running, Job job, long expected) {
-    running.attach(job);
-    job.buffer().fill();
-    running.dispatch(job);
-    long actual = job.buffer().checksum();
-    if (actual != expected) {
-      throw new PoolFailureException(
-          String.format(
-              "one dispatch on \"%s\" (%s) left the buffer with checksum %016x, but serial gives "
-                  + "%016x for the same %d elements x %d rounds in %d slices: the pool lost or "
-                  + "repeated a slice, or the kernel reads or writes outside its slice [from, to).",
-              name, pool, actual, expected, job.elements(), job.rounds(), job.workers()));
-    }
   }
 
   private double overhead(WorkloadContext context, String role, String name, Pool pool, RunningPool running, Job job) {
