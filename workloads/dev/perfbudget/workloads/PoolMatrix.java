@@ -33,8 +33,8 @@ import java.util.Random;
  * <p>Every pool is started once, before anything is measured, and closed at the end. For each
  * size, one shared buffer serves all pools; each pool's first dispatch is checked against
  * serial, then every pool warms up until its time per dispatch is stable and is measured in
- * batches of about 2 ms, the pools taking
- * turns in a random order each round so that a slow stretch of the machine hits all of them.
+ * batches of about 2 ms, the pools taking turns in a random order each round so that a slow
+ * stretch of the machine hits all of them.
  */
 public final class PoolMatrix {
 
