@@ -124,9 +124,11 @@ class PoolWorkloadTest {
   }
 
   /**
-   * One class, three tests and a child JVM: the pool that one test started is reused by the
-   * next, a child that dies fails its test quickly with its exit code, and once the class is
-   * done no pool thread, child process or buffer file is left.
+   * One class, five tests and one child JVM: the pool that the first test started is reused by
+   * the next ones; a kernel that cannot be created or throws in the child fails its test with
+   * the child's stack trace and leaves the pool working; a child that dies fails its test
+   * quickly with its exit code; and once the class is done no pool thread, child process or
+   * buffer file is left.
    */
   @Test
   void childProcessesAndThreadsDoNotOutliveTheTestClassEvenWhenAChildDies() throws IOException {
@@ -135,17 +137,33 @@ class PoolWorkloadTest {
     EngineExecutionResults results = kit.run(LifecycleTestCase.class);
     long elapsed = System.nanoTime() - start;
 
-    results.testEvents().assertStatistics(s -> s.succeeded(2).failed(1));
-    Throwable failure = failure(results);
-    assertThat(failure)
-        .isInstanceOf(PoolFailureException.class)
-        .hasMessageContaining("child process 0 (pid")
-        .hasMessageContaining("of pool processes(1) exited with code 7 running its slices");
-    assertThat(LifecycleTestCase.childPids).as("the second test reused the first test's child").hasSize(1);
+    results.testEvents().assertStatistics(s -> s.succeeded(2).failed(3));
+    results.testEvents().assertThatEvents()
+        .haveExactly(1, failed("kernelCannotBeCreatedInTheChild",
+            "the kernel failed in child process 0 of pool processes(1) (mapping "))
+        .haveExactly(1, failed("kernelCannotBeCreatedInTheChild", "java.lang.IllegalStateException: no kernel in a child"))
+        .haveExactly(1, failed("kernelThrowsInTheChild",
+            "the kernel failed in child process 0 of pool processes(1) (running its slices):"))
+        .haveExactly(1, failed("kernelThrowsInTheChild", "java.lang.IllegalStateException: kernel broke in the child"))
+        .haveExactly(1, failed("childDies", "of pool processes(1) exited with code 7 running its slices"));
+    assertThat(LifecycleTestCase.childPids).as("every test reused the first test's child").hasSize(1);
     assertThat(Duration.ofNanos(elapsed)).isLessThan(Duration.ofSeconds(30));
     assertThat(buffers(kit)).as("buffer files left").isEmpty();
     assertThat(poolThreads()).as("pool threads left").isEmpty();
     assertThat(childProcesses()).as("child processes left").isEmpty();
+  }
+
+  @Test
+  void yourOwnExecutorIsUsedAndLeftRunning() throws IOException {
+    java.util.concurrent.ExecutorService executor = java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      PassingTestCase.executor = executor;
+      kit().with("perfbudget.mode", "report").run(PassingTestCase.class, "ownExecutorAgainstThreads")
+          .testEvents().assertStatistics(s -> s.succeeded(1));
+      assertThat(executor.isShutdown()).as("perfbudget shut down the user's executor").isFalse();
+    } finally {
+      executor.shutdownNow();
+    }
   }
 
   @Test
@@ -206,6 +224,31 @@ class PoolWorkloadTest {
     public void run(IntBuffer elements, int from, int to, int rounds) {
       if (System.getProperty(PoolChild.CHILD_PROPERTY) != null) {
         Runtime.getRuntime().halt(7);
+      }
+      new LcgKernel().run(elements, from, to, rounds);
+    }
+  }
+
+  /** A kernel whose constructor fails in a child JVM, as one with a missing native library would. */
+  static final class NoKernelInChild implements Kernel {
+    NoKernelInChild() {
+      if (System.getProperty(PoolChild.CHILD_PROPERTY) != null) {
+        throw new IllegalStateException("no kernel in a child");
+      }
+    }
+
+    @Override
+    public void run(IntBuffer elements, int from, int to, int rounds) {
+      new LcgKernel().run(elements, from, to, rounds);
+    }
+  }
+
+  /** Throws when it runs in a child JVM. */
+  static final class ThrowInChildKernel implements Kernel {
+    @Override
+    public void run(IntBuffer elements, int from, int to, int rounds) {
+      if (System.getProperty(PoolChild.CHILD_PROPERTY) != null) {
+        throw new IllegalStateException("kernel broke in the child");
       }
       new LcgKernel().run(elements, from, to, rounds);
     }
@@ -279,6 +322,15 @@ class PoolWorkloadTest {
   }
 
   static class PassingTestCase {
+    static java.util.concurrent.ExecutorService executor;
+
+    @PerfBudget(maxRatio = 100)
+    void ownExecutorAgainstThreads(PoolWorkload pool) {
+      pool.kernel(Kernels.lcg()).elements(4096).rounds(8).workers(2)
+          .baseline("threads", Pools.threads(2))
+          .candidate("own", Pools.of(executor));
+    }
+
     @PerfBudget(maxRatio = 100)
     void forkJoinAgainstThreads(PoolWorkload pool) {
       pool.kernel(Kernels.lcg()).elements(4096).rounds(8).workers(2)
@@ -410,7 +462,23 @@ class PoolWorkloadTest {
 
     @PerfBudget(maxRatio = 1000)
     @org.junit.jupiter.api.Order(3)
-    void thirdTestsChildDies(PoolWorkload pool) {
+    void kernelCannotBeCreatedInTheChild(PoolWorkload pool) {
+      pool.kernel(new NoKernelInChild()).elements(1024).workers(2)
+          .baseline("threads", Pools.threads(2))
+          .candidate("processes", Pools.processes(1));
+    }
+
+    @PerfBudget(maxRatio = 1000)
+    @org.junit.jupiter.api.Order(4)
+    void kernelThrowsInTheChild(PoolWorkload pool) {
+      pool.kernel(new ThrowInChildKernel()).elements(1024).workers(2)
+          .baseline("threads", Pools.threads(2))
+          .candidate("processes", Pools.processes(1));
+    }
+
+    @PerfBudget(maxRatio = 1000)
+    @org.junit.jupiter.api.Order(5)
+    void childDies(PoolWorkload pool) {
       pool.kernel(new HaltInChildKernel()).elements(1024).workers(2)
           .baseline("threads", Pools.threads(2))
           .candidate("processes", Pools.processes(1));
