@@ -35,6 +35,16 @@ final class SharedBuffer implements AutoCloseable {
     Path file = null;
     try {
       Files.createDirectories(dir);
+      // A mapping past the end of a full tmpfs crashes the JVM on first touch, so ask first.
+      long usable = Files.getFileStore(dir).getUsableSpace();
+      if (usable < bytes(elements)) {
+        throw new UncheckedIOException(
+            new IOException(
+                String.format(
+                    "the pool's shared buffer needs %,d bytes for %,d elements, but %s has %,d "
+                        + "bytes free; set perfbudget.pool.dir to a folder with room, or declare fewer elements",
+                    bytes(elements), elements, dir, usable)));
+      }
       file = Files.createTempFile(dir, "perfbudget-pool-", ".buf");
       return new SharedBuffer(file, elements, map(file, elements));
     } catch (IOException e) {
