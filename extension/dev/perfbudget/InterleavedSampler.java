@@ -269,15 +269,17 @@ final class InterleavedSampler {
 
     ArmResult result(double loopNs) {
       double raw = medianNsPerOp();
+      double net = Math.max(0, raw - loopNs);
       return new ArmResult(
           arm.name(),
-          Math.max(0, raw - loopNs),
+          net,
           raw,
           countsBytes ? (double) allocatedBytes / operations : Double.NaN,
           batch,
           samples,
           gcCount,
-          gcMillis);
+          gcMillis,
+          arm.figures(net));
     }
   }
 }

@@ -41,6 +41,7 @@ record Measurement(
    * One arm's figures: cost per operation net of the empty loop, allocation, GC.
    *
    * @param bytesPerOp allocated bytes per operation, or NaN when the arm does not count them
+   * @param figures what the arm adds of its own kind ({@link Arm#figures})
    */
   record ArmResult(
       String name,
@@ -50,7 +51,8 @@ record Measurement(
       long batch,
       long samples,
       long gcCount,
-      long gcMillis) {}
+      long gcMillis,
+      java.util.Map<String, Object> figures) {}
 
   /** How warm-up went. */
   record WarmUp(int rounds, long millis, boolean capped) {}

@@ -83,6 +83,9 @@ final class ReportJson {
     json.addProperty("samples", arm.samples());
     json.addProperty("gcCount", arm.gcCount());
     json.addProperty("gcMs", arm.gcMillis());
+    if (!arm.figures().isEmpty()) {
+      json.add("figures", parameters(arm.figures()));
+    }
     return json;
   }
 
