@@ -83,9 +83,7 @@ final class ReportJson {
     json.addProperty("samples", arm.samples());
     json.addProperty("gcCount", arm.gcCount());
     json.addProperty("gcMs", arm.gcMillis());
-    if (!arm.figures().isEmpty()) {
-      json.add("figures", parameters(arm.figures()));
-    }
+    json.add("figures", parameters(arm.figures()));
     return json;
   }
 

@@ -28,7 +28,7 @@ class CallSiteIsolationTest {
   @Test
   void anOpCostsTheSameAloneAndBesideOthersAfterThreeOtherWorkloads() throws Exception {
     Supplier<Object> op = () -> work.steps(2);
-    double alone = medianCostOf(op, op);
+    double alone = lowestCostOf(op, op);
 
     for (int i = 0; i < 64; i++) {
       map.put(i, "v" + i);
@@ -43,17 +43,21 @@ class CallSiteIsolationTest {
     }, () -> numbers[3]);
     measure(() -> map.get(numbers.length & 63), () -> map.size());
 
-    double after = medianCostOf(op, () -> work);
+    double after = lowestCostOf(op, () -> work);
     System.out.printf("call-site isolation: alone %.2f ns, beside others after three workloads %.2f ns%n", alone, after);
     assertThat(after / alone).as("cost after / alone (%.2f / %.2f ns)", after, alone).isBetween(0.8, 1.2);
   }
 
-  private double medianCostOf(Supplier<Object> op, Supplier<Object> beside) throws Exception {
-    double[] costs = new double[3];
-    for (int i = 0; i < costs.length; i++) {
-      costs[i] = measure(op, beside).baseline().rawNsPerOp();
+  /**
+   * The lowest of five short measurements: other processes on the machine can only make an op
+   * slower, so the lowest is the one least disturbed.
+   */
+  private double lowestCostOf(Supplier<Object> op, Supplier<Object> beside) throws Exception {
+    double lowest = Double.MAX_VALUE;
+    for (int i = 0; i < 5; i++) {
+      lowest = Math.min(lowest, measure(op, beside).baseline().rawNsPerOp());
     }
-    return Statistics.median(costs);
+    return lowest;
   }
 
   private static Measurement measure(Supplier<Object> op, Supplier<Object> beside) throws Exception {

@@ -73,7 +73,7 @@ class PoolWorkloadTest {
         .haveExactly(1, failed("zeroThreads", "a pool needs `threads` of at least 1, but it is 0"))
         .haveExactly(1, failed("lambdaKernelInChildProcesses", "is a lambda, but Pools.processes runs the kernel in child JVMs"));
     results.testEvents().assertThatEvents()
-        .haveExactly(1, failed("zeroWorkers", "@PerfBudget method [" + BadDeclarationTestCase.class.getName() + "#zeroWorkers] declares a pool workload that cannot be measured"));
+        .haveExactly(1, failed("zeroWorkers", "@PerfBudget method [" + BadDeclarationTestCase.class.getName() + "#zeroWorkers] declares a workload that cannot be measured (kind `pool`)"));
     assertThat(buffers(kit)).isEmpty();
     assertThat(poolThreads()).isEmpty();
   }
