@@ -21,7 +21,9 @@ record Settings(
     Duration sampleTarget,
     int minPairs,
     long seed,
-    boolean underCi) {
+    boolean underCi,
+    Optional<Path> historyFile,
+    boolean stepSummary) {
 
   static final String MODE = "perfbudget.mode";
   static final String BUDGETS_FILE = "perfbudget.budgets.file";
@@ -32,6 +34,8 @@ record Settings(
   static final String SAMPLE_TARGET = "perfbudget.sample.target";
   static final String PAIRS_MIN = "perfbudget.pairs.min";
   static final String SEED = "perfbudget.seed";
+  static final String HISTORY_FILE = "perfbudget.history.file";
+  static final String REPORT_SUMMARY = "perfbudget.report.summary";
 
   static final double DEFAULT_TOLERANCE = 10;
 
@@ -48,7 +52,9 @@ record Settings(
         reader.read(SAMPLE_TARGET, DurationParser::parse, Duration.ofMillis(1)),
         reader.read(PAIRS_MIN, Settings::parseMinPairs, 12),
         reader.read(SEED, Long::parseLong, System.nanoTime()),
-        "true".equalsIgnoreCase(System.getenv("CI")));
+        Environment.underCi(System.getenv()),
+        Optional.ofNullable(reader.read(HISTORY_FILE, Path::of, null)),
+        reader.read(REPORT_SUMMARY, Settings::parseBoolean, true));
   }
 
   private static double parseTolerance(String value) {
@@ -57,6 +63,13 @@ record Settings(
       throw new IllegalArgumentException("expected a finite factor of at least 1, such as 10");
     }
     return tolerance;
+  }
+
+  private static boolean parseBoolean(String value) {
+    if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(value);
+    }
+    throw new IllegalArgumentException("expected true or false");
   }
 
   private static int parseMinPairs(String value) {
