@@ -133,9 +133,12 @@ final class Charts {
       hi = max(hi, p.ratio(), p.high());
     }
     double highestLimit = points.stream().mapToDouble(Point::limit).filter(l -> l > 0).max().orElse(Double.NaN);
+    double lowestLimit = points.stream().mapToDouble(Point::limit).filter(l -> l > 0).min().orElse(Double.NaN);
+    // A limit far above the ratios would flatten them into one line: then it is named, not drawn.
     boolean limitShown = !Double.isNaN(highestLimit) && highestLimit <= hi * 3;
     if (limitShown) {
       hi = Math.max(hi, highestLimit);
+      lo = Math.min(lo, lowestLimit);
     }
     lo /= 1.1;
     hi *= 1.1;

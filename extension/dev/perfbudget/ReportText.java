@@ -114,8 +114,10 @@ final class ReportText {
     }
     String flags = string(environment, "jvmFlags");
     text.append("; JVM flags ").append(flags.isBlank() ? "none" : flags);
-    String commit = string(environment, "commit");
-    text.append("; commit ").append(commit.isEmpty() ? "unknown" : shortCommit(commit));
+    if (environment.has("commit")) { // a history line keeps its commit beside the environment
+      String commit = string(environment, "commit");
+      text.append("; commit ").append(commit.isEmpty() ? "unknown" : shortCommit(commit));
+    }
     JsonElement ci = environment.get("ci");
     text.append(ci != null && ci.isJsonPrimitive() && ci.getAsBoolean() ? "; under CI" : "; not under CI");
     String time = string(environment, "time");
