@@ -221,7 +221,8 @@ final class Charts {
   static List<Double> ticks(double lo, double hi, boolean log) {
     List<Double> ticks = new ArrayList<>();
     if (log && hi / lo >= 4) {
-      double[] steps = hi / lo > 1e4 ? new double[] {1} : new double[] {1, 2, 5};
+      double[] steps =
+          hi / lo > 1e4 ? new double[] {1} : hi / lo > 30 ? new double[] {1, 2, 5} : new double[] {1, 1.5, 2, 3, 5, 7};
       for (int decade = (int) Math.floor(Math.log10(lo)); decade <= Math.ceil(Math.log10(hi)); decade++) {
         for (double step : steps) {
           double value = step * Math.pow(10, decade);

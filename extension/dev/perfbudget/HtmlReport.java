@@ -15,12 +15,13 @@ final class HtmlReport {
 
   private static final String STYLE =
       """
-      body { font-family: sans-serif; margin: 2em; color: #222; max-width: 60em; }
+      body { font-family: sans-serif; margin: 2em; color: #222; max-width: 75em; }
       table { border-collapse: collapse; margin: 1em 0; }
       th, td { border: 1px solid #ccc; padding: 0.3em 0.6em; text-align: left; }
-      td.number { text-align: right; font-variant-numeric: tabular-nums; }
+      td.test, h2 { overflow-wrap: anywhere; }
+      td.number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
       section { border-top: 1px solid #ccc; margin-top: 1.5em; }
-      .verdict { font-weight: bold; padding: 0 0.4em; border-radius: 3px; color: #fff; }
+      .verdict { white-space: nowrap; font-weight: bold; padding: 0 0.4em; border-radius: 3px; color: #fff; }
       .PASS { background: #59a14f; } .FAIL { background: #d62728; } .NOISY { background: #f28e2b; }
       .RECORDED { background: #4e79a7; } .SKIPPED { background: #999; }
       .environment, .note, figcaption { color: #555; font-size: 0.9em; }
@@ -56,7 +57,7 @@ final class HtmlReport {
       for (JsonElement element : sources.getAsJsonArray()) {
         JsonObject source = element.getAsJsonObject();
         html.append("<li><code>").append(escape(ReportText.string(source, "file"))).append("</code> (")
-            .append(escape(ReportText.string(source, "tests"))).append(" tests): ")
+            .append(escape(ReportText.tests(source))).append("): ")
             .append(escape(ReportText.object(source, "environment").map(ReportText::environment).orElse("environment unknown")))
             .append("</li>\n");
       }
@@ -74,7 +75,7 @@ final class HtmlReport {
     for (JsonElement element : results) {
       JsonObject result = element.getAsJsonObject();
       String verdict = ReportText.string(result, "verdict");
-      html.append("<tr><td><a href=\"#test-").append(++index).append("\">").append(escape(ReportText.test(result))).append("</a></td>")
+      html.append("<tr><td class=\"test\"><a href=\"#test-").append(++index).append("\">").append(escape(ReportText.test(result))).append("</a></td>")
           .append("<td><span class=\"verdict ").append(escape(verdict)).append("\">").append(escape(verdict)).append("</span></td>")
           .append("<td class=\"number\">").append(escape(ReportText.ratio(result))).append("</td>")
           .append("<td class=\"number\">").append(escape(ReportText.limit(result))).append("</td>")

@@ -55,7 +55,7 @@ final class MarkdownReport {
       for (JsonElement element : sources.getAsJsonArray()) {
         JsonObject source = element.getAsJsonObject();
         text.append("- `").append(cell(ReportText.string(source, "file"))).append("` (")
-            .append(ReportText.string(source, "tests")).append(" tests): ")
+            .append(ReportText.tests(source)).append("): ")
             .append(ReportText.object(source, "environment").map(e -> cell(ReportText.environment(e))).orElse("environment unknown"))
             .append('\n');
       }

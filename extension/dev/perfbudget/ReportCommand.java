@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,6 +90,9 @@ public final class ReportCommand {
         }
       }
       return 0;
+    } catch (NoSuchFileException e) {
+      err.println("[perfbudget] " + args[0] + " failed: there is no file " + e.getFile());
+      return 1;
     } catch (IOException | RuntimeException e) {
       err.println("[perfbudget] " + args[0] + " failed: " + e.getMessage());
       return 1;

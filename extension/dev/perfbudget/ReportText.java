@@ -127,6 +127,12 @@ final class ReportText {
     return text.toString();
   }
 
+  /** How many tests a merged report's source had: {@code 1 test}, {@code 3 tests}. */
+  static String tests(JsonObject source) {
+    double tests = number(source, "tests");
+    return String.format(Locale.ROOT, "%.0f %s", tests, tests == 1 ? "test" : "tests");
+  }
+
   static String shortCommit(String commit) {
     return commit.length() > 10 ? commit.substring(0, 10) : commit;
   }

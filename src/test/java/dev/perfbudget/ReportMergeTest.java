@@ -95,7 +95,7 @@ class ReportMergeTest {
     assertThat(run("merge", "--out", dir.resolve("m2").toString(), other.toString())).isEqualTo(1);
     assertThat(err.toString()).contains(other + " is not a perfbudget report.json: it has no `results` array");
     assertThat(run("merge", "--out", dir.resolve("m3").toString(), dir.resolve("missing.json").toString())).isEqualTo(1);
-    assertThat(err.toString()).contains("merge failed: " + dir.resolve("missing.json"));
+    assertThat(err.toString()).contains("merge failed: there is no file " + dir.resolve("missing.json"));
     assertThat(dir.resolve("m1")).doesNotExist();
   }
 
