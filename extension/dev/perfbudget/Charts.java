@@ -233,7 +233,7 @@ final class Charts {
       }
       return ticks;
     }
-    double raw = (hi - lo) / 5;
+    double raw = (hi - lo) / 4;
     double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
     double step = raw / magnitude >= 5 ? 5 * magnitude : raw / magnitude >= 2 ? 2 * magnitude : magnitude;
     for (long k = (long) Math.ceil(lo / step); k * step <= hi; k++) {
