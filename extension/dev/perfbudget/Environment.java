@@ -30,7 +30,12 @@ record Environment(
     Instant time) {
 
   private static final List<String> COMMIT_VARIABLES =
-      List.of("GITHUB_SHA", "CI_COMMIT_SHA", "GIT_COMMIT", "BUILDKITE_COMMIT", "CIRCLE_SHA1");
+      List.of(
+          "GITHUB_SHA", "CI_COMMIT_SHA", "GIT_COMMIT", "BUILDKITE_COMMIT", "CIRCLE_SHA1",
+          "BUILD_SOURCEVERSION", "BITBUCKET_COMMIT", "TRAVIS_COMMIT", "DRONE_COMMIT_SHA");
+
+  /** Set by CI servers that do not set {@code CI=true} (Jenkins, Azure Pipelines, TeamCity). */
+  private static final List<String> CI_MARKERS = List.of("JENKINS_URL", "TF_BUILD", "TEAMCITY_VERSION");
 
   private static volatile Environment current;
 
@@ -59,8 +64,17 @@ record Environment(
         System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
             + System.getProperty("os.arch"),
         gitCommit(),
-        "true".equalsIgnoreCase(System.getenv("CI")),
+        underCi(System.getenv()),
         Instant.now());
+  }
+
+  /** Whether these environment variables are a CI server's: {@code CI=true}, or a server's own marker. */
+  static boolean underCi(Map<String, String> variables) {
+    String ci = variables.get("CI");
+    if (ci != null && (ci.equalsIgnoreCase("true") || ci.equals("1"))) {
+      return true;
+    }
+    return CI_MARKERS.stream().anyMatch(name -> variables.get(name) != null && !variables.get(name).isBlank());
   }
 
   /** The same environment, stamped with the current time. */
