@@ -21,6 +21,12 @@ import java.util.SplittableRandom;
  * while at least half of the pairs, and never fewer than {@code perfbudget.pairs.min}, remain.
  * The interval is looked at after {@code perfbudget.pairs.min} pairs and then every eighth more
  * pairs, which keeps the cost of the bootstrap small against the time spent measuring.
+ *
+ * <p>Arms that ask for {@link Sampling#oneOperationPerSample} (a JVM spawn, a timer) skip all of
+ * that: a fixed warm-up of single operations, then exactly the pairs they asked for, each sample
+ * one operation, and one look at the interval at the end. Sizing batches to a millisecond and
+ * waiting for the JIT to go quiet mean nothing for an operation that takes 50 ms in another
+ * process, and would spend seconds on warm-up alone.
  */
 final class InterleavedSampler {
 
@@ -53,7 +59,12 @@ final class InterleavedSampler {
     Side candidate = new Side(arms.candidate());
     Side emptyLoop = arms.emptyLoop() == null ? null : new Side(arms.emptyLoop());
 
-    WarmUp warmUp = warmUp(baseline, candidate, emptyLoop);
+    Sampling sampling = arms.sampling();
+    boolean fixed = !sampling.adapts();
+    WarmUp warmUp =
+        fixed
+            ? warmUpOneByOne(sampling.warmUpOperations(), baseline, candidate, emptyLoop)
+            : warmUp(baseline, candidate, emptyLoop);
     double loopNs = emptyLoop == null ? 0 : emptyLoop.lastRoundNsPerOp;
 
     long timeMax = settings.timeMax().toNanos();
@@ -61,7 +72,7 @@ final class InterleavedSampler {
     double[] ratios = new double[64];
     boolean[] gcHit = new boolean[64];
     int pairs = 0;
-    int nextLook = settings.minPairs();
+    int nextLook = fixed ? sampling.pairs() : settings.minPairs();
     while (true) {
       if (pairs == ratios.length) {
         ratios = Arrays.copyOf(ratios, pairs * 2);
@@ -75,7 +86,10 @@ final class InterleavedSampler {
       gcHit[pairs] = hit;
       pairs++;
 
-      boolean outOfTime = System.nanoTime() - measuringStart >= timeMax || pairs >= MAX_PAIRS;
+      boolean outOfTime =
+          fixed
+              ? pairs >= sampling.pairs()
+              : System.nanoTime() - measuringStart >= timeMax || pairs >= MAX_PAIRS;
       if (pairs >= nextLook || outOfTime) {
         double[] used = leaveOutGcHits(ratios, gcHit, pairs);
         double ratio = Statistics.median(used);
@@ -173,6 +187,19 @@ final class InterleavedSampler {
     }
   }
 
+  /** Runs each arm {@code operations} times, one operation at a time, interleaved. */
+  private static WarmUp warmUpOneByOne(int operations, Side... sides) throws Exception {
+    long start = System.nanoTime();
+    for (int i = 0; i < operations; i++) {
+      for (Side side : sides) {
+        if (side != null) {
+          side.lastRoundNsPerOp = side.arm.run(1).nanosPerOp();
+        }
+      }
+    }
+    return new WarmUp(operations, (System.nanoTime() - start) / 1_000_000, false);
+  }
+
   private static long compilationMillis() {
     CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
     return compiler != null && compiler.isCompilationTimeMonitoringSupported()
@@ -256,11 +283,14 @@ final class InterleavedSampler {
     }
 
     ArmResult result(double loopNs) {
-      double raw = medianNsPerOp();
+      double[] measured = Arrays.copyOf(nsPerOp, samples);
+      double raw = Statistics.median(measured);
       return new ArmResult(
           arm.name(),
           Math.max(0, raw - loopNs),
           raw,
+          Statistics.quantile(measured, 0.95),
+          Arrays.stream(measured).max().orElse(Double.NaN),
           countsBytes ? (double) allocatedBytes / operations : Double.NaN,
           batch,
           samples,

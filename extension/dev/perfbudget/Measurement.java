@@ -33,19 +33,27 @@ record Measurement(
     ABOVE_LIMIT,
     /** With no limit: the interval is narrow enough to record. */
     PRECISE,
-    /** {@code perfbudget.time.max} ran out first. */
+    /**
+     * {@code perfbudget.time.max} ran out first, or a workload sampled one operation at a time
+     * measured all its pairs, with the interval still spanning the limit.
+     */
     TIME_CAP
   }
 
   /**
    * One arm's figures: cost per operation net of the empty loop, allocation, GC.
    *
+   * @param rawNsPerOp the median sample's ns/op before the loop's cost is subtracted (p50)
+   * @param p95RawNsPerOp the 95th percentile of the samples' ns/op, loop included
+   * @param maxRawNsPerOp the slowest sample's ns/op, loop included
    * @param bytesPerOp allocated bytes per operation, or NaN when the arm does not count them
    */
   record ArmResult(
       String name,
       double nsPerOp,
       double rawNsPerOp,
+      double p95RawNsPerOp,
+      double maxRawNsPerOp,
       double bytesPerOp,
       long batch,
       long samples,

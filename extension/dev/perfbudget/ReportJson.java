@@ -78,6 +78,11 @@ final class ReportJson {
     json.addProperty("name", arm.name());
     json.add("nsPerOp", Json.number(arm.nsPerOp(), 3));
     json.add("rawNsPerOp", Json.number(arm.rawNsPerOp(), 3));
+    // The spread of the samples, loop included: per operation when a workload samples one
+    // operation at a time (cold start, timers), else per batch.
+    json.add("p50NsPerOp", Json.number(arm.rawNsPerOp(), 3));
+    json.add("p95NsPerOp", Json.number(arm.p95RawNsPerOp(), 3));
+    json.add("maxNsPerOp", Json.number(arm.maxRawNsPerOp(), 3));
     json.add("bytesPerOp", Json.number(arm.bytesPerOp(), 1));
     json.addProperty("batch", arm.batch());
     json.addProperty("samples", arm.samples());
