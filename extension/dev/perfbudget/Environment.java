@@ -16,6 +16,8 @@ import java.util.stream.Stream;
 /**
  * Where a measurement ran: the figures a reader needs before comparing two reports, and the
  * fingerprint kept with every recorded budget.
+ *
+ * @param timerFloor what waiting really costs here, reported as a caveat
  */
 record Environment(
     String jvm,
@@ -27,14 +29,18 @@ record Environment(
     String os,
     String commit,
     boolean ci,
-    Instant time) {
+    Instant time,
+    TimerFloor timerFloor) {
 
   private static final List<String> COMMIT_VARIABLES =
       List.of("GITHUB_SHA", "CI_COMMIT_SHA", "GIT_COMMIT", "BUILDKITE_COMMIT", "CIRCLE_SHA1");
 
   private static volatile Environment current;
 
-  /** This JVM's environment, probed once (the commit may take a {@code git} call). */
+  /**
+   * This JVM's environment, probed once (the commit may take a {@code git} call, the timer
+   * floor about 60 ms).
+   */
   static Environment current() {
     Environment environment = current;
     if (environment == null) {
@@ -60,12 +66,14 @@ record Environment(
             + System.getProperty("os.arch"),
         gitCommit(),
         "true".equalsIgnoreCase(System.getenv("CI")),
-        Instant.now());
+        Instant.now(),
+        TimerFloor.measure(TimerFloor.SAMPLES));
   }
 
   /** The same environment, stamped with the current time. */
   Environment now() {
-    return new Environment(jvm, jvmFlags, gc, maxHeapBytes, cpu, cores, os, commit, ci, Instant.now());
+    return new Environment(
+        jvm, jvmFlags, gc, maxHeapBytes, cpu, cores, os, commit, ci, Instant.now(), timerFloor);
   }
 
   private static String cpuModel() {

@@ -28,6 +28,26 @@ final class ReportJson {
     json.addProperty("commit", environment.commit());
     json.addProperty("ci", environment.ci());
     json.addProperty("time", environment.time().toString());
+    json.add("timerFloor", timerFloor(environment.timerFloor()));
+    JsonArray caveats = new JsonArray();
+    caveats.add(environment.timerFloor().caveat());
+    json.add("caveats", caveats);
+    return json;
+  }
+
+  private static JsonObject timerFloor(TimerFloor floor) {
+    JsonObject json = new JsonObject();
+    json.addProperty("samples", floor.samples());
+    JsonArray timers = new JsonArray();
+    for (TimerFloor.Landing landing : floor.landings()) {
+      JsonObject timer = new JsonObject();
+      timer.addProperty("timer", landing.timer());
+      timer.addProperty("requestedNs", landing.requestedNanos());
+      timer.addProperty("medianNs", landing.medianNanos());
+      timer.addProperty("driftNs", landing.driftNanos());
+      timers.add(timer);
+    }
+    json.add("timers", timers);
     return json;
   }
 
