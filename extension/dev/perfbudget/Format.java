@@ -17,6 +17,11 @@ final class Format {
     return String.format(Locale.ROOT, pattern, value);
   }
 
+  /** A factor as the user wrote it: 10, 2.5. */
+  static String factor(double value) {
+    return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+  }
+
   /** A cost per operation with its unit: 0.42 ns, 51.2 ns, 3.41 us, 12.0 ms. */
   static String nanos(double nanos) {
     if (nanos >= 1e6) {

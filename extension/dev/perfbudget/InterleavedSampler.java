@@ -20,7 +20,8 @@ import java.util.SplittableRandom;
  * the machine moves both and cancels out. Pairs in which a GC hit either sample are left out
  * while at least half of the pairs, and never fewer than {@code perfbudget.pairs.min}, remain.
  * The interval is looked at after {@code perfbudget.pairs.min} pairs and then every eighth more
- * pairs, which keeps the cost of the bootstrap small against the time spent measuring.
+ * pairs, which keeps the cost of the bootstrap small against the time spent measuring; each
+ * look decides on a 99% interval, so that looking often does not buy false verdicts.
  *
  * <p>Arms that ask for {@link Sampling#oneOperationPerSample} (a JVM spawn, a timer) skip all of
  * that: a fixed warm-up of single operations, then exactly the pairs they asked for, each sample
@@ -30,7 +31,14 @@ import java.util.SplittableRandom;
  */
 final class InterleavedSampler {
 
+  /** The interval reported. */
   static final double CONFIDENCE = 0.95;
+  /**
+   * The interval decisions rest on: wider than the reported one, because sampling looks at the
+   * interval many times and stops at the first look that seems clear; every look is another
+   * chance to be fooled by noise.
+   */
+  static final double DECISION_CONFIDENCE = 0.99;
   private static final int MIN_WARMUP_ROUNDS = 3;
   private static final int LOOP_ENTRIES = 2000;
   private static final long SHORT_BATCH_NANOS = 20_000;
@@ -86,15 +94,19 @@ final class InterleavedSampler {
       gcHit[pairs] = hit;
       pairs++;
 
+      // The time cap never cuts a measurement below the minimum of pairs; a workload sampled one
+      // operation at a time runs exactly the pairs it asked for.
       boolean outOfTime =
           fixed
               ? pairs >= sampling.pairs()
-              : System.nanoTime() - measuringStart >= timeMax || pairs >= MAX_PAIRS;
+              : pairs >= settings.minPairs()
+                  && (System.nanoTime() - measuringStart >= timeMax || pairs >= MAX_PAIRS);
       if (pairs >= nextLook || outOfTime) {
         double[] used = leaveOutGcHits(ratios, gcHit, pairs);
         double ratio = Statistics.median(used);
-        Interval interval = Statistics.medianInterval(used, CONFIDENCE, random);
-        Stop stop = decide(interval, limit, outOfTime);
+        double[] medians = Statistics.bootstrapMedians(used, random);
+        Interval interval = Statistics.interval(medians, CONFIDENCE);
+        Stop stop = decide(Statistics.interval(medians, DECISION_CONFIDENCE), limit, outOfTime);
         if (stop != null) {
           double ratioOfMedians =
               net(candidate.medianNsPerOp(), loopNs) / net(baseline.medianNsPerOp(), loopNs);

@@ -19,7 +19,7 @@ record Limit(double value, String source) {
         entry.ratio() * tolerance,
         String.format(
             "recorded ratio %s x tolerance %s (%s) in %s",
-            Format.ratio(entry.ratio()), Format.ratio(tolerance), toleranceSource, file.path()));
+            Format.ratio(entry.ratio()), Format.factor(tolerance), toleranceSource, file.path()));
   }
 
   boolean isSet() {

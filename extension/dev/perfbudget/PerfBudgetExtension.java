@@ -136,7 +136,7 @@ final class PerfBudgetExtension
       return workload.prepare(new Context(plan.test(), context));
     } catch (WorkloadDeclarationException e) {
       throw new ExtensionConfigurationException(
-          String.format("@PerfBudget method [%s] declares a %s workload that cannot be measured: %s", plan.test(), workload.kind(), e.getMessage()),
+          String.format("@PerfBudget method [%s] declares an `%s` workload that cannot be measured: %s", plan.test(), workload.kind(), e.getMessage()),
           e);
     } catch (TestAbortedException e) {
       report(Outcome.skipped(plan.test(), plan.key(), workload.kind(), "aborted: " + e.getMessage()), plan, context);

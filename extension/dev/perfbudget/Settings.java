@@ -32,6 +32,7 @@ record Settings(
   static final String SAMPLE_TARGET = "perfbudget.sample.target";
   static final String PAIRS_MIN = "perfbudget.pairs.min";
   static final String SEED = "perfbudget.seed";
+  static final String CI = "perfbudget.ci";
 
   static final double DEFAULT_TOLERANCE = 10;
 
@@ -48,7 +49,7 @@ record Settings(
         reader.read(SAMPLE_TARGET, DurationParser::parse, Duration.ofMillis(1)),
         reader.read(PAIRS_MIN, Settings::parseMinPairs, 12),
         reader.read(SEED, Long::parseLong, System.nanoTime()),
-        "true".equalsIgnoreCase(System.getenv("CI")));
+        reader.read(CI, Settings::parseBoolean, "true".equalsIgnoreCase(System.getenv("CI"))));
   }
 
   private static double parseTolerance(String value) {
@@ -57,6 +58,13 @@ record Settings(
       throw new IllegalArgumentException("expected a finite factor of at least 1, such as 10");
     }
     return tolerance;
+  }
+
+  private static boolean parseBoolean(String value) {
+    if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
+      throw new IllegalArgumentException("expected true or false");
+    }
+    return Boolean.parseBoolean(value);
   }
 
   private static int parseMinPairs(String value) {

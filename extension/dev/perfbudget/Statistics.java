@@ -33,6 +33,10 @@ final class Statistics {
   static double quantile(double[] values, double q) {
     double[] sorted = values.clone();
     Arrays.sort(sorted);
+    return quantileOfSorted(sorted, q);
+  }
+
+  private static double quantileOfSorted(double[] sorted, double q) {
     double position = q * (sorted.length - 1);
     int below = (int) Math.floor(position);
     int above = Math.min(below + 1, sorted.length - 1);
@@ -40,10 +44,10 @@ final class Statistics {
   }
 
   /**
-   * A percentile bootstrap interval for the median: the median of {@value #BOOTSTRAP_RESAMPLES}
-   * resamples (with replacement) of the values, cut at (1 - confidence) / 2 on each side.
+   * The sorted medians of {@value #BOOTSTRAP_RESAMPLES} resamples (with replacement) of the
+   * values, from which {@link #interval} cuts percentile bootstrap intervals.
    */
-  static Interval medianInterval(double[] values, double confidence, SplittableRandom random) {
+  static double[] bootstrapMedians(double[] values, SplittableRandom random) {
     int n = values.length;
     double[] medians = new double[BOOTSTRAP_RESAMPLES];
     double[] resample = new double[n];
@@ -53,8 +57,19 @@ final class Statistics {
       }
       medians[r] = medianInPlace(resample);
     }
+    Arrays.sort(medians);
+    return medians;
+  }
+
+  /** The interval that leaves (1 - confidence) / 2 of the sorted values out on each side. */
+  static Interval interval(double[] sorted, double confidence) {
     double tail = (1 - confidence) / 2;
-    return new Interval(quantile(medians, tail), quantile(medians, 1 - tail));
+    return new Interval(quantileOfSorted(sorted, tail), quantileOfSorted(sorted, 1 - tail));
+  }
+
+  /** A 95% (or other) percentile bootstrap interval for the median of the values. */
+  static Interval medianInterval(double[] values, double confidence, SplittableRandom random) {
+    return interval(bootstrapMedians(values, random), confidence);
   }
 
   /** Hoare's quickselect: puts the k-th smallest value at index k and returns it. */

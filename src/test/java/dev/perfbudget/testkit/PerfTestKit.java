@@ -5,11 +5,9 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMetho
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import java.io.IOException;
-import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -54,20 +52,21 @@ public final class PerfTestKit {
     return dir.resolve("report");
   }
 
-  /**
-   * Runs one test method of a fixture class. The method is found by name alone: a perf test
-   * takes a workload parameter, which a name-only method selector would not match.
-   */
+  /** Runs one test method of a fixture class. */
   public EngineExecutionResults run(Class<?> fixture, String method) {
-    Method target =
-        Arrays.stream(fixture.getDeclaredMethods())
-            .filter(m -> m.getName().equals(method))
-            .findFirst()
-            .orElseThrow(() -> new IllegalArgumentException("no method " + method + " in " + fixture.getName()));
     return EngineTestKit.engine("junit-jupiter")
         .configurationParameters(configuration)
-        .selectors(selectMethod(fixture, target))
+        .selectors(selectMethod(fixture, declared(fixture, method)))
         .execute();
+  }
+
+  private static java.lang.reflect.Method declared(Class<?> fixture, String name) {
+    for (java.lang.reflect.Method method : fixture.getDeclaredMethods()) {
+      if (method.getName().equals(name)) {
+        return method;
+      }
+    }
+    throw new IllegalArgumentException("no method " + name + " in " + fixture.getName());
   }
 
   /** Runs all tests of a fixture class. */

@@ -88,7 +88,7 @@ class TimerWorkloadTest {
     PerfTestKit kit = new PerfTestKit(dir);
     assertThat(failure(kit.run(Fixtures.class, "zeroSamples")))
         .isInstanceOf(ExtensionConfigurationException.class)
-        .hasMessageContaining("declares a timer workload that cannot be measured: samples(0) must be at least 1");
+        .hasMessageContaining("declares an `timer` workload that cannot be measured: samples(0) must be at least 1");
     assertThat(failure(kit.run(Fixtures.class, "noBaseline")))
         .isInstanceOf(ExtensionConfigurationException.class)
         .hasMessageContaining("no baseline is declared");
