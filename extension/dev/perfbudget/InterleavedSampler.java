@@ -106,7 +106,7 @@ final class InterleavedSampler {
         double ratio = Statistics.median(used);
         double[] medians = Statistics.bootstrapMedians(used, random);
         Interval interval = Statistics.interval(medians, CONFIDENCE);
-        Stop stop = decide(Statistics.interval(medians, DECISION_CONFIDENCE), limit, outOfTime);
+        Stop stop = decide(Statistics.interval(medians, DECISION_CONFIDENCE), limit, outOfTime, fixed);
         if (stop != null) {
           double ratioOfMedians =
               net(candidate.medianNsPerOp(), loopNs) / net(baseline.medianNsPerOp(), loopNs);
@@ -129,7 +129,7 @@ final class InterleavedSampler {
     }
   }
 
-  private static Stop decide(Interval interval, double limit, boolean outOfTime) {
+  private static Stop decide(Interval interval, double limit, boolean outOfTime, boolean fixed) {
     if (limit > 0 && interval.below(limit)) {
       return Stop.BELOW_LIMIT;
     }
@@ -139,7 +139,10 @@ final class InterleavedSampler {
     if (limit <= 0 && interval.spread() <= PRECISE_SPREAD) {
       return Stop.PRECISE;
     }
-    return outOfTime ? Stop.TIME_CAP : null;
+    if (!outOfTime) {
+      return null;
+    }
+    return fixed ? Stop.PAIRS_DONE : Stop.TIME_CAP;
   }
 
   private double[] leaveOutGcHits(double[] ratios, boolean[] gcHit, int pairs) {

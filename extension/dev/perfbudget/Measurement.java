@@ -33,11 +33,13 @@ record Measurement(
     ABOVE_LIMIT,
     /** With no limit: the interval is narrow enough to record. */
     PRECISE,
+    /** {@code perfbudget.time.max} ran out first. */
+    TIME_CAP,
     /**
-     * {@code perfbudget.time.max} ran out first, or a workload sampled one operation at a time
-     * measured all its pairs, with the interval still spanning the limit.
+     * A workload sampled one operation at a time measured all the pairs it asked for, and the
+     * interval still spans the limit (or, with no limit, is not yet narrow).
      */
-    TIME_CAP
+    PAIRS_DONE
   }
 
   /**
