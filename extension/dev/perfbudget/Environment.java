@@ -70,6 +70,13 @@ record Environment(
         TimerFloor.measure(TimerFloor.SAMPLES));
   }
 
+  /** An environment whose timer floor was not measured (tests, tools that only read it). */
+  Environment(
+      String jvm, String jvmFlags, String gc, long maxHeapBytes, String cpu, int cores, String os,
+      String commit, boolean ci, Instant time) {
+    this(jvm, jvmFlags, gc, maxHeapBytes, cpu, cores, os, commit, ci, time, TimerFloor.NOT_MEASURED);
+  }
+
   /** The same environment, stamped with the current time. */
   Environment now() {
     return new Environment(

@@ -60,7 +60,15 @@ record Measurement(
       long batch,
       long samples,
       long gcCount,
-      long gcMillis) {}
+      long gcMillis) {
+
+    /** An arm result without the samples' spread (p95 and max unknown). */
+    ArmResult(
+        String name, double nsPerOp, double rawNsPerOp, double bytesPerOp, long batch, long samples,
+        long gcCount, long gcMillis) {
+      this(name, nsPerOp, rawNsPerOp, Double.NaN, Double.NaN, bytesPerOp, batch, samples, gcCount, gcMillis);
+    }
+  }
 
   /** How warm-up went. */
   record WarmUp(int rounds, long millis, boolean capped) {}

@@ -24,6 +24,7 @@ import java.util.concurrent.locks.LockSupport;
 record TimerFloor(int samples, List<Landing> landings) {
 
   static final int SAMPLES = 24;
+  static final TimerFloor NOT_MEASURED = new TimerFloor(0, List.of());
   private static final long ONE_MS = 1_000_000;
 
   /**
@@ -72,9 +73,9 @@ record TimerFloor(int samples, List<Landing> landings) {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return new TimerFloor(0, List.of());
+      return NOT_MEASURED;
     } catch (ExecutionException e) {
-      return new TimerFloor(0, List.of());
+      return NOT_MEASURED;
     } finally {
       scheduler.shutdownNow();
     }
@@ -89,7 +90,7 @@ record TimerFloor(int samples, List<Landing> landings) {
   /** One sentence for the report: what a wait really costs here. */
   String caveat() {
     if (landings.isEmpty()) {
-      return "timer floor not measured (interrupted)";
+      return "timer floor not measured";
     }
     StringBuilder text = new StringBuilder("timer floor here (median of " + samples + "):");
     for (Landing landing : landings) {

@@ -90,7 +90,7 @@ class ColdStartWorkloadTest {
     assertThat(failure(results))
         .isInstanceOf(AssertionFailedError.class)
         .hasMessageContaining("cold start of " + HangingMain.class.getName() + " (candidate \"hangs\")")
-        .hasMessageContaining("did not exit within its 3 s timeout on run 1")
+        .hasMessageContaining("did not exit within its 4 s timeout on run 1")
         .hasMessageContaining("killed with its child processes");
     List<Long> pids =
         Arrays.stream(Files.readString(pidFile, StandardCharsets.UTF_8).trim().split("\\s+"))
@@ -204,7 +204,7 @@ class ColdStartWorkloadTest {
     void hangingMain(ColdStartWorkload start) throws IOException {
       start.candidate("hangs", HangingMain.class)
           .jvmOptions("-Dpids=" + pidFile)
-          .timeout(Duration.ofSeconds(3))
+          .timeout(Duration.ofSeconds(4))
           .runs(2);
     }
 
