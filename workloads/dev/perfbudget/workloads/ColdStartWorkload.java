@@ -34,7 +34,8 @@ import java.util.Optional;
  * unmeasured run of each, exactly {@code runs} pairs are measured and the report gives each
  * arm's p50, p95 and max wall time. {@code perfbudget.time.max} does not cut the runs short: a
  * run that takes longer than {@link #timeout} fails the test, so a test takes at most about
- * {@code 2 x (runs + 1) x timeout}. A main that exits with a code other than 0, or does not exit
+ * {@code 2 x (runs + 1) x timeout}, twice that when a failure is confirmed by a second
+ * measurement. A main that exits with a code other than 0, or does not exit
  * in time, fails the test with its class, the code or the timeout, and the end of its output;
  * a JVM that hangs is killed together with every process it started.
  *
