@@ -1,5 +1,7 @@
 package dev.perfbudget;
 
+import java.util.Map;
+
 /**
  * One side of a comparison: something that runs a batch of operations and times it.
  *
@@ -19,4 +21,13 @@ public interface Arm {
    * @throws Exception whatever an operation threw; the test fails with it as the cause
    */
   Sample run(long operations) throws Exception;
+
+  /**
+   * Figures of this arm's own kind for the report, such as a pool's elements per second,
+   * computed from the measured cost per operation (net of the empty loop). They are written
+   * under the arm's {@code figures} in report.json; none by default.
+   */
+  default Map<String, Object> figures(double nsPerOp) {
+    return Map.of();
+  }
 }

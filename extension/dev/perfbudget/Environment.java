@@ -33,7 +33,12 @@ record Environment(
     TimerFloor timerFloor) {
 
   private static final List<String> COMMIT_VARIABLES =
-      List.of("GITHUB_SHA", "CI_COMMIT_SHA", "GIT_COMMIT", "BUILDKITE_COMMIT", "CIRCLE_SHA1");
+      List.of(
+          "GITHUB_SHA", "CI_COMMIT_SHA", "GIT_COMMIT", "BUILDKITE_COMMIT", "CIRCLE_SHA1",
+          "BUILD_SOURCEVERSION", "BITBUCKET_COMMIT", "TRAVIS_COMMIT", "DRONE_COMMIT_SHA");
+
+  /** Set by CI servers that do not set {@code CI=true} (Jenkins, Azure Pipelines, TeamCity). */
+  private static final List<String> CI_MARKERS = List.of("JENKINS_URL", "TF_BUILD", "TEAMCITY_VERSION");
 
   private static volatile Environment current;
 
@@ -65,7 +70,7 @@ record Environment(
         System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
             + System.getProperty("os.arch"),
         gitCommit(),
-        "true".equalsIgnoreCase(System.getenv("CI")),
+        underCi(System.getenv()),
         Instant.now(),
         TimerFloor.measure(TimerFloor.SAMPLES));
   }
@@ -75,6 +80,15 @@ record Environment(
       String jvm, String jvmFlags, String gc, long maxHeapBytes, String cpu, int cores, String os,
       String commit, boolean ci, Instant time) {
     this(jvm, jvmFlags, gc, maxHeapBytes, cpu, cores, os, commit, ci, time, TimerFloor.NOT_MEASURED);
+  }
+
+  /** Whether these environment variables are a CI server's: {@code CI=true}, or a server's own marker. */
+  static boolean underCi(Map<String, String> variables) {
+    String ci = variables.get("CI");
+    if (ci != null && (ci.equalsIgnoreCase("true") || ci.equals("1"))) {
+      return true;
+    }
+    return CI_MARKERS.stream().anyMatch(name -> variables.get(name) != null && !variables.get(name).isBlank());
   }
 
   /** The same environment, stamped with the current time. */

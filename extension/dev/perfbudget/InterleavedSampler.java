@@ -300,9 +300,10 @@ final class InterleavedSampler {
     ArmResult result(double loopNs) {
       double[] measured = Arrays.copyOf(nsPerOp, samples);
       double raw = Statistics.median(measured);
+      double net = Math.max(0, raw - loopNs);
       return new ArmResult(
           arm.name(),
-          Math.max(0, raw - loopNs),
+          net,
           raw,
           Statistics.quantile(measured, 0.95),
           Arrays.stream(measured).max().orElse(Double.NaN),
@@ -310,7 +311,8 @@ final class InterleavedSampler {
           batch,
           samples,
           gcCount,
-          gcMillis);
+          gcMillis,
+          arm.figures(net));
     }
   }
 }

@@ -6,11 +6,14 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonNull;
 import com.google.gson.JsonPrimitive;
 
-/** How perfbudget writes JSON: pretty-printed, no HTML escaping, numbers rounded for diffs. */
+/**
+ * How perfbudget writes JSON: pretty-printed, no HTML escaping, numbers rounded for diffs, and
+ * absent values written as null so every field of the format is always there.
+ */
 final class Json {
 
   private static final Gson PRETTY =
-      new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
+      new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().serializeNulls().create();
 
   private Json() {}
 

@@ -1,6 +1,7 @@
 package dev.perfbudget;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
@@ -34,8 +35,54 @@ final class LockedFile {
    */
   static void update(Path file, UnaryOperator<Optional<String>> change) throws IOException {
     Path target = file.toAbsolutePath().normalize();
-    Path parent = target.getParent();
-    Files.createDirectories(parent);
+    locked(
+        target,
+        () -> {
+          Optional<String> current =
+              Files.exists(target)
+                  ? Optional.of(Files.readString(target, StandardCharsets.UTF_8))
+                  : Optional.empty();
+          Optional<String> next = change.apply(current);
+          if (next.isPresent()) {
+            writeAtomically(target, next.get());
+          }
+        });
+  }
+
+  /**
+   * Appends {@code text} (whole lines ending in a newline) to the file in one write, so that
+   * lines of several JVMs never interleave. When the file's last line was cut short (a JVM
+   * killed mid-write), the text starts on a line of its own rather than extending it.
+   */
+  static void appendLines(Path file, String text) throws IOException {
+    Path target = file.toAbsolutePath().normalize();
+    locked(
+        target,
+        () -> {
+          try (FileChannel out =
+              FileChannel.open(target, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            long size = out.size();
+            boolean cutShort = false;
+            if (size > 0) {
+              ByteBuffer last = ByteBuffer.allocate(1);
+              out.read(last, size - 1);
+              cutShort = last.get(0) != '\n';
+            }
+            ByteBuffer bytes = ByteBuffer.wrap(((cutShort ? "\n" : "") + text).getBytes(StandardCharsets.UTF_8));
+            long position = size;
+            while (bytes.hasRemaining()) {
+              position += out.write(bytes, position);
+            }
+          }
+        });
+  }
+
+  private interface Action {
+    void run() throws IOException;
+  }
+
+  private static void locked(Path target, Action action) throws IOException {
+    Files.createDirectories(target.getParent());
     Path lockFile =
         Path.of(System.getProperty("java.io.tmpdir"), "perfbudget-" + Integer.toHexString(target.toString().hashCode()) + ".lock");
     synchronized (IN_THIS_JVM) {
@@ -44,14 +91,7 @@ final class LockedFile {
         // Held until the channel closes; closing the channel releases it.
         FileLock lock = channel.lock();
         assert lock.isValid();
-        Optional<String> current =
-            Files.exists(target)
-                ? Optional.of(Files.readString(target, StandardCharsets.UTF_8))
-                : Optional.empty();
-        Optional<String> next = change.apply(current);
-        if (next.isPresent()) {
-          writeAtomically(target, next.get());
-        }
+        action.run();
       }
     }
   }

@@ -1,6 +1,5 @@
 package dev.perfbudget;
 
-import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -136,7 +135,7 @@ final class PerfBudgetExtension
       return workload.prepare(new Context(plan.test(), context));
     } catch (WorkloadDeclarationException e) {
       throw new ExtensionConfigurationException(
-          String.format("@PerfBudget method [%s] declares an `%s` workload that cannot be measured: %s", plan.test(), workload.kind(), e.getMessage()),
+          String.format("@PerfBudget method [%s] declares a workload that cannot be measured (kind `%s`): %s", plan.test(), workload.kind(), e.getMessage()),
           e);
     } catch (TestAbortedException e) {
       report(Outcome.skipped(plan.test(), plan.key(), workload.kind(), "aborted: " + e.getMessage()), plan, context);
@@ -192,18 +191,11 @@ final class PerfBudgetExtension
         environment.cpu());
   }
 
-  /** Console line, JUnit report entry, report.json; a report that cannot be written only warns. */
+  /** Console line, JUnit report entry, then the files: a file that cannot be written only warns. */
   private static void report(Outcome outcome, Plan plan, ExtensionContext context) {
     System.out.println(ConsoleLine.of(outcome));
     context.publishReportEntry(reportEntry(outcome));
-    ReportFile reportFile = new ReportFile(plan.settings().reportDir());
-    try {
-      reportFile.add(outcome, Environment.current().now());
-    } catch (IOException | RuntimeException e) {
-      System.err.println(
-          "[perfbudget] WARNING: could not write " + reportFile.path().toAbsolutePath() + " (" + e
-              + "); the verdict stands. Set perfbudget.report.dir to a writable folder.");
-    }
+    ReportWriter.write(outcome, plan.settings());
   }
 
   private static Map<String, String> reportEntry(Outcome outcome) {

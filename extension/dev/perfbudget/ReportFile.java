@@ -6,6 +6,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,8 @@ import java.util.TreeMap;
  *
  * <p>Each JVM adds its results under {@link LockedFile}'s lock, replacing an older result of the
  * same test, so two Surefire forks that finish at the same time both land. A result stays until
- * the test runs again or {@code target/} is cleaned.
+ * the test runs again or {@code target/} is cleaned. Each update also rewrites {@code report.md}
+ * and {@code report.html} from the new content.
  */
 final class ReportFile {
 
@@ -48,8 +50,20 @@ final class ReportFile {
           JsonArray array = new JsonArray();
           results.values().forEach(array::add);
           root.add("results", array);
+          // Under the same lock, so report.md and report.html always show the same results.
+          writeViews(file.getParent(), root);
           return Optional.of(Json.pretty(root));
         });
+  }
+
+  /** Writes report.md and report.html of {@code report}, each replaced atomically. */
+  static void writeViews(Path reportDir, JsonObject report) {
+    try {
+      LockedFile.writeAtomically(reportDir.resolve("report.md"), MarkdownReport.of(report));
+      LockedFile.writeAtomically(reportDir.resolve("report.html"), HtmlReport.of(report));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** The results of an existing report; a damaged one is kept aside and started afresh. */

@@ -108,6 +108,7 @@ final class ReportJson {
     json.addProperty("samples", arm.samples());
     json.addProperty("gcCount", arm.gcCount());
     json.addProperty("gcMs", arm.gcMillis());
+    json.add("figures", parameters(arm.figures()));
     return json;
   }
 

@@ -21,7 +21,9 @@ record Settings(
     Duration sampleTarget,
     int minPairs,
     long seed,
-    boolean underCi) {
+    boolean underCi,
+    Optional<Path> historyFile,
+    boolean stepSummary) {
 
   static final String MODE = "perfbudget.mode";
   static final String BUDGETS_FILE = "perfbudget.budgets.file";
@@ -33,6 +35,8 @@ record Settings(
   static final String PAIRS_MIN = "perfbudget.pairs.min";
   static final String SEED = "perfbudget.seed";
   static final String CI = "perfbudget.ci";
+  static final String HISTORY_FILE = "perfbudget.history.file";
+  static final String REPORT_SUMMARY = "perfbudget.report.summary";
 
   static final double DEFAULT_TOLERANCE = 10;
 
@@ -49,7 +53,9 @@ record Settings(
         reader.read(SAMPLE_TARGET, DurationParser::parse, Duration.ofMillis(1)),
         reader.read(PAIRS_MIN, Settings::parseMinPairs, 12),
         reader.read(SEED, Long::parseLong, System.nanoTime()),
-        reader.read(CI, Settings::parseBoolean, "true".equalsIgnoreCase(System.getenv("CI"))));
+        reader.read(CI, Settings::parseBoolean, Environment.underCi(System.getenv())),
+        Optional.ofNullable(reader.read(HISTORY_FILE, Path::of, null)),
+        reader.read(REPORT_SUMMARY, Settings::parseBoolean, true));
   }
 
   private static double parseTolerance(String value) {

@@ -27,7 +27,7 @@ class ConfigurationErrorsTest {
   void missingBaseline() {
     assertConfigurationError(
         "noBaseline",
-        "@PerfBudget method [" + FIXTURE + "#noBaseline] declares an `op` workload that cannot be measured: "
+        "@PerfBudget method [" + FIXTURE + "#noBaseline] declares a workload that cannot be measured (kind `op`): "
             + "no baseline is declared; call op.baseline(\"name\", () -> ...) in the method body");
   }
 
@@ -35,7 +35,7 @@ class ConfigurationErrorsTest {
   void missingCandidate() {
     assertConfigurationError(
         "noCandidate",
-        "@PerfBudget method [" + FIXTURE + "#noCandidate] declares an `op` workload that cannot be measured: "
+        "@PerfBudget method [" + FIXTURE + "#noCandidate] declares a workload that cannot be measured (kind `op`): "
             + "no candidate is declared; call op.candidate(\"name\", () -> ...) in the method body");
   }
 
@@ -43,7 +43,7 @@ class ConfigurationErrorsTest {
   void secondBaseline() {
     assertConfigurationError(
         "twoBaselines",
-        "@PerfBudget method [" + FIXTURE + "#twoBaselines] declares an `op` workload that cannot be measured: "
+        "@PerfBudget method [" + FIXTURE + "#twoBaselines] declares a workload that cannot be measured (kind `op`): "
             + "baseline is declared twice (\"a\" and \"b\"); declare one baseline");
   }
 

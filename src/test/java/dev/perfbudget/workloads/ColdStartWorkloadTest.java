@@ -110,7 +110,7 @@ class ColdStartWorkloadTest {
     PerfTestKit kit = new PerfTestKit(dir);
     assertThat(failure(kit.run(Fixtures.class, "zeroRuns")))
         .isInstanceOf(ExtensionConfigurationException.class)
-        .hasMessageContaining("declares an `coldStart` workload that cannot be measured")
+        .hasMessageContaining("declares a workload that cannot be measured (kind `coldStart`): runs(0)")
         .hasMessageContaining("runs(0) must be at least 1");
     assertThat(failure(kit.with(ColdStartWorkload.RUNS_KEY, "0").run(Fixtures.class, "configuredRuns")))
         .isInstanceOf(ExtensionConfigurationException.class)

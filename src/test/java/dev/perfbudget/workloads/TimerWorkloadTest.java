@@ -88,7 +88,7 @@ class TimerWorkloadTest {
     PerfTestKit kit = new PerfTestKit(dir);
     assertThat(failure(kit.run(Fixtures.class, "zeroSamples")))
         .isInstanceOf(ExtensionConfigurationException.class)
-        .hasMessageContaining("declares an `timer` workload that cannot be measured: samples(0) must be at least 1");
+        .hasMessageContaining("declares a workload that cannot be measured (kind `timer`): samples(0) must be at least 1");
     assertThat(failure(kit.run(Fixtures.class, "noBaseline")))
         .isInstanceOf(ExtensionConfigurationException.class)
         .hasMessageContaining("no baseline is declared");

@@ -1,0 +1,124 @@
+package dev.perfbudget.workloads;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A pool of threads in this JVM behind an {@link ExecutorService}: each slice is one task, and
+ * the dispatching thread waits until every slice has reported back.
+ */
+final class ExecutorPool implements RunningPool {
+
+  private final String name;
+  private final ExecutorService executor;
+  private final boolean owned;
+  private final Duration timeout;
+
+  /**
+   * @param owned whether closing this pool shuts the executor down; a user's own executor
+   *     ({@link Pools#of}) stays the user's
+   */
+  ExecutorPool(String name, ExecutorService executor, boolean owned, Duration timeout) {
+    this.name = name;
+    this.executor = executor;
+    this.owned = owned;
+    this.timeout = timeout;
+  }
+
+  @Override
+  public void dispatch(Job job) {
+    Completion completion = new Completion(job);
+    for (int slice = 0; slice < job.workers(); slice++) {
+      int s = slice;
+      try {
+        executor.execute(() -> completion.run(s));
+      } catch (RejectedExecutionException e) {
+        throw new PoolFailureException("pool " + name + " rejected " + job.describeSlice(s) + ": " + e, e);
+      }
+    }
+    completion.await();
+  }
+
+  @Override
+  public void close() {
+    if (!owned) {
+      return;
+    }
+    executor.shutdownNow();
+    try {
+      if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
+        System.err.println(
+            "[perfbudget] WARNING: pool " + name + " still has a kernel running 10 s after it was closed");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** One dispatch's bookkeeping: which slices ran, the first failure, and the wait for all. */
+  private final class Completion {
+    private final Job job;
+    private final CountDownLatch left;
+    private final AtomicIntegerArray runs;
+    private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
+
+    Completion(Job job) {
+      this.job = job;
+      this.left = new CountDownLatch(job.workers());
+      this.runs = new AtomicIntegerArray(job.workers());
+    }
+
+    void run(int slice) {
+      if (runs.getAndIncrement(slice) != 0) {
+        failure.compareAndSet(
+            null,
+            new PoolFailureException(
+                "pool " + name + " ran " + job.describeSlice(slice) + " twice in one dispatch"));
+        return;
+      }
+      try {
+        job.runSlice(slice, job.buffer().view());
+      } catch (Throwable e) {
+        failure.compareAndSet(
+            null,
+            new PoolFailureException(
+                "the kernel threw on " + job.describeSlice(slice) + " in pool " + name + ": " + e, e));
+      } finally {
+        left.countDown();
+      }
+    }
+
+    void await() {
+      boolean done;
+      try {
+        done = left.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new PoolFailureException("interrupted while waiting for pool " + name, e);
+      }
+      if (failure.get() != null) {
+        throw failure.get();
+      }
+      if (!done) {
+        StringBuilder missing = new StringBuilder();
+        for (int slice = 0; slice < job.workers(); slice++) {
+          if (runs.get(slice) == 0) {
+            missing.append(missing.length() == 0 ? "" : ", ").append(slice);
+          }
+        }
+        throw new PoolFailureException(
+            String.format(
+                "a dispatch on pool %s did not finish within %s (%s): %s of %d slices %s. A pool "
+                    + "that drops tasks, or a kernel that never returns, fails here instead of "
+                    + "hanging the build.",
+                name, timeout, PoolOptions.TIMEOUT, left.getCount(), job.workers(),
+                missing.length() == 0 ? "were still running" : "never started (slices " + missing + ")"));
+      }
+    }
+  }
+}
