@@ -52,11 +52,16 @@ public final class PerfTestKit {
     return dir.resolve("report");
   }
 
-  /** Runs one test method of a fixture class. */
+  /** Runs one test method of a fixture class, found by name (perf test methods take a workload). */
   public EngineExecutionResults run(Class<?> fixture, String method) {
+    java.lang.reflect.Method found =
+        java.util.Arrays.stream(fixture.getDeclaredMethods())
+            .filter(m -> m.getName().equals(method))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no method " + method + " in " + fixture.getName()));
     return EngineTestKit.engine("junit-jupiter")
         .configurationParameters(configuration)
-        .selectors(selectMethod(fixture, method))
+        .selectors(selectMethod(fixture, found))
         .execute();
   }
 
