@@ -43,6 +43,8 @@ final class ReportJson {
     json.add("ratioLow", m == null ? null : Json.number(m.interval().low(), 4));
     json.add("ratioHigh", m == null ? null : Json.number(m.interval().high(), 4));
     json.add("ratioOfMedians", m == null ? null : Json.number(m.ratioOfMedians(), 4));
+    // The seed's overhead figure: how much more the candidate costs, in percent (ratio 1.2 -> 20).
+    json.add("overhead", m == null ? null : Json.number((m.ratio() - 1) * 100, 1));
     json.add("limit", outcome.limit().isSet() ? Json.number(outcome.limit().value(), 4) : null);
     json.addProperty("limitSource", outcome.limit().source());
     json.addProperty("pairs", m == null ? 0 : m.pairs());
@@ -83,6 +85,10 @@ final class ReportJson {
     json.addProperty("samples", arm.samples());
     json.addProperty("gcCount", arm.gcCount());
     json.addProperty("gcMs", arm.gcMillis());
+    // The batch is fixed once warm-up ends, so the measured samples ran batch x samples operations.
+    double millionOps = arm.batch() * (double) arm.samples() / 1e6;
+    json.add("gcPerMillionOps", Json.number(arm.gcCount() / millionOps, 3));
+    json.add("gcMsPerMillionOps", Json.number(arm.gcMillis() / millionOps, 3));
     return json;
   }
 
