@@ -1,0 +1,46 @@
+package dev.perfbudget.workloads;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * What one churn thread of one arm holds: its live blocks, the slot it replaces next, and where
+ * it is in its sequence of sizes.
+ *
+ * <p>The sizes are drawn once, from a generator seeded by the thread's index, into a table whose
+ * length is a power of two, and then cycled through with a mask: both arms' thread {@code i} use
+ * the same table, so they see the same sizes in the same order, and the measured loop only reads
+ * an array.
+ */
+final class LiveBlocks {
+
+  /** Sizes per thread before the sequence repeats; a power of two. */
+  static final int SEQUENCE_LENGTH = 4096;
+
+  final Object[] live;
+  final int[] sizes;
+  /** The slot the next replacement fills; advanced by the loop. */
+  int slot;
+  /** The index in {@link #sizes} of the next size; advanced by the loop. */
+  int next;
+
+  LiveBlocks(int blocks, int[] sizes) {
+    this.live = new Object[blocks];
+    this.sizes = sizes;
+  }
+
+  /** Drops every live block, so that the garbage collector can free them. */
+  void drop() {
+    Arrays.fill(live, null);
+  }
+
+  /** The sizes one thread cycles through: {@code minBytes..maxBytes}, uniform, seeded. */
+  static int[] sizeSequence(long seed, int minBytes, int maxBytes) {
+    SplittableRandom random = new SplittableRandom(seed);
+    int[] sizes = new int[SEQUENCE_LENGTH];
+    for (int i = 0; i < sizes.length; i++) {
+      sizes[i] = (int) random.nextLong(minBytes, (long) maxBytes + 1);
+    }
+    return sizes;
+  }
+}
