@@ -209,4 +209,12 @@ public final class ChurnWorkload implements Workload {
   public void close() {
     release();
   }
+
+  /** The shape in words, such as {@code 4 threads x 64 blocks of 16..4096 bytes}. */
+  @Override
+  public String toString() {
+    String shape = String.format("%d thread%s x %d blocks of %d..%d bytes", threads, threads == 1 ? "" : "s",
+        blocks, minBytes, maxBytes);
+    return resident == 0 ? shape : shape + ", " + mib(resident).replace(".0 ", " ") + " resident";
+  }
 }
