@@ -1,7 +1,6 @@
 package dev.perfbudget.bench;
 
 import dev.perfbudget.Arm;
-import dev.perfbudget.WorkloadContext;
 import dev.perfbudget.WorkloadDeclarationException;
 import dev.perfbudget.workloads.ChurnScenario;
 import dev.perfbudget.workloads.ChurnWorkload;
@@ -15,8 +14,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import jdk.jfr.Recording;
 
@@ -242,23 +239,5 @@ public final class ChurnTable {
       options.put(args[i].substring(2), args[i + 1]);
     }
     return options;
-  }
-
-  /** The little a churn workload asks of its context outside a test. */
-  private static final class BenchContext implements WorkloadContext {
-    @Override
-    public String testName() {
-      return "ChurnTable";
-    }
-
-    @Override
-    public Optional<String> configuration(String key) {
-      return Optional.empty();
-    }
-
-    @Override
-    public <T extends AutoCloseable> T classResource(String key, Class<T> type, Supplier<T> create) {
-      return create.get();
-    }
   }
 }
