@@ -39,6 +39,7 @@ public final class ChurnTable {
 
   private static final String EVENT = "jdk.ObjectAllocationSample";
   private static final long WARM_UP_NANOS = 5_000_000_000L;
+  private static final long SETTLE_MILLIS = 100;
 
   /** One scenario, ready to run: a timed run of fixed work. */
   private interface Scenario extends AutoCloseable {
@@ -97,10 +98,11 @@ public final class ChurnTable {
       return "| `" + id + "` | not run: " + e.getMessage() + " |";
     }
     try (scenario) {
-      // Let the JIT compile the scenario before anything counts: javac needs dozens of runs.
+      // Let the JIT compile the scenario, with the recording on and off, before anything
+      // counts: javac needs dozens of runs.
       long warmUntil = System.nanoTime() + WARM_UP_NANOS;
-      for (int i = 0; i < 3 || System.nanoTime() < warmUntil; i++) {
-        scenario.runNanos();
+      for (int i = 0; i < 4 || System.nanoTime() < warmUntil; i++) {
+        timed(scenario, i % 2 == 0 ? null : throttles.get(0));
       }
       StringBuilder row = new StringBuilder("| `" + id + "` | " + what + " | ");
       List<Double> offMedians = new ArrayList<>();
@@ -136,6 +138,9 @@ public final class ChurnTable {
 
   /** One run of the scenario, with the allocation-sample recording on at {@code throttle}, or off (null). */
   private static double timed(Scenario scenario, String throttle) throws Exception {
+    // JFR finishes a stopped recording in the background: let that, and whatever else the last
+    // run left behind, settle before the next run is timed.
+    Thread.sleep(SETTLE_MILLIS);
     if (throttle == null) {
       return scenario.runNanos();
     }
