@@ -265,7 +265,8 @@ final class InterleavedSampler {
           batch,
           samples,
           gcCount,
-          gcMillis);
+          gcMillis,
+          operations);
     }
   }
 }

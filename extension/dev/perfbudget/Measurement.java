@@ -41,6 +41,8 @@ record Measurement(
    * One arm's figures: cost per operation net of the empty loop, allocation, GC.
    *
    * @param bytesPerOp allocated bytes per operation, or NaN when the arm does not count them
+   * @param operations the operations the measured samples ran; an arm may run more than the
+   *     batch asked for (a churn arm does, to keep its threads' wake-up small against its work)
    */
   record ArmResult(
       String name,
@@ -50,7 +52,15 @@ record Measurement(
       long batch,
       long samples,
       long gcCount,
-      long gcMillis) {}
+      long gcMillis,
+      long operations) {
+
+    /** An arm that ran exactly the batch asked for in each sample. */
+    ArmResult(
+        String name, double nsPerOp, double rawNsPerOp, double bytesPerOp, long batch, long samples, long gcCount, long gcMillis) {
+      this(name, nsPerOp, rawNsPerOp, bytesPerOp, batch, samples, gcCount, gcMillis, batch * samples);
+    }
+  }
 
   /** How warm-up went. */
   record WarmUp(int rounds, long millis, boolean capped) {}

@@ -87,10 +87,10 @@ final class ReportJson {
     json.add("bytesPerOp", Json.number(arm.bytesPerOp(), 1));
     json.addProperty("batch", arm.batch());
     json.addProperty("samples", arm.samples());
+    json.addProperty("operations", arm.operations());
     json.addProperty("gcCount", arm.gcCount());
     json.addProperty("gcMs", arm.gcMillis());
-    // The batch is fixed once warm-up ends, so the measured samples ran batch x samples operations.
-    double millionOps = arm.batch() * (double) arm.samples() / 1e6;
+    double millionOps = arm.operations() / 1e6;
     json.add("gcPerMillionOps", Json.number(arm.gcCount() / millionOps, 3));
     json.add("gcMsPerMillionOps", Json.number(arm.gcMillis() / millionOps, 3));
     return json;
