@@ -9,8 +9,17 @@ import java.lang.invoke.MethodHandles;
  * A churn arm: one operation is one block replacement, and a batch of N operations is N
  * replacements shared by all churn threads, timed from the start signal until the last thread is
  * done. Allocation is counted on every churn thread.
+ *
+ * <p>IMPLEMENTATION NOTES. Waking the worker threads costs a fixed time per batch, tens of
+ * microseconds when the machine is busy, which would swamp a batch of a few replacements: on a
+ * loaded 2-core machine one arm's batch once fell to a single replacement and measured 135 times
+ * its twin. So a batch runs at least one full turn of every thread's blocks, and at least {@value
+ * #MIN_BATCH_NANOS} ns at the lowest cost per replacement seen so far; the sample says how many
+ * replacements it really ran, and the engine divides by that.
  */
 final class ChurnArm implements Arm {
+
+  static final long MIN_BATCH_NANOS = 500_000;
 
   /** What {@link ChurnLoop} and its copies are used through. */
   interface Loop {
@@ -24,6 +33,8 @@ final class ChurnArm implements Arm {
   private final LiveBlocks[] blocks;
   private final ChurnCrew crew;
   private final Runnable releaseAll;
+  private final long minOperations;
+  private double lowestNsPerOp = Double.POSITIVE_INFINITY;
 
   /**
    * @param sizes each thread's size sequence, the same for both arms
@@ -39,6 +50,7 @@ final class ChurnArm implements Arm {
     }
     this.crew = crew;
     this.releaseAll = releaseAll;
+    this.minOperations = (long) sizes.length * blocksPerThread;
   }
 
   @Override
@@ -48,12 +60,21 @@ final class ChurnArm implements Arm {
 
   @Override
   public Sample run(long operations) throws AllocatorException {
-    ChurnCrew.Batch batch = crew.run(loop, blocks, operations);
+    long run = Math.max(operations, minimumBatch());
+    ChurnCrew.Batch batch = crew.run(loop, blocks, run);
     if (batch.failure() != null) {
       releaseAll.run();
       throw new AllocatorException(name, batch.failedThread(), crew.threads(), batch.failure());
     }
-    return new Sample(operations, batch.nanos(), batch.allocatedBytes() < 0 ? Sample.NOT_COUNTED : batch.allocatedBytes());
+    lowestNsPerOp = Math.min(lowestNsPerOp, (double) batch.nanos() / run);
+    return new Sample(run, batch.nanos(), batch.allocatedBytes() < 0 ? Sample.NOT_COUNTED : batch.allocatedBytes());
+  }
+
+  private long minimumBatch() {
+    if (Double.isInfinite(lowestNsPerOp) || lowestNsPerOp <= 0) {
+      return minOperations;
+    }
+    return Math.max(minOperations, (long) Math.min(1L << 40, MIN_BATCH_NANOS / lowestNsPerOp));
   }
 
   /** Drops this arm's live blocks. */
