@@ -24,6 +24,8 @@ final class ChurnLoop implements ChurnArm.Loop {
     Object[] live = blocks.live;
     int[] sizes = blocks.sizes;
     int mask = sizes.length - 1;
+    int first = blocks.first;
+    int end = blocks.end;
     int slot = blocks.slot;
     int next = blocks.next;
     try {
@@ -35,8 +37,8 @@ final class ChurnLoop implements ChurnArm.Loop {
         }
         live[slot] = allocator.allocate(sizes[next]);
         next = (next + 1) & mask;
-        if (++slot == live.length) {
-          slot = 0;
+        if (++slot == end) {
+          slot = first;
         }
       }
     } finally {
