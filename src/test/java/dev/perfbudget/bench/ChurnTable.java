@@ -27,12 +27,13 @@ import jdk.jfr.Recording;
  * <pre>
  * mvn -q test-compile exec:exec -Dbench=ChurnTable \
  *     -Dbench.jvm="-Xms2g -Xmx2g -XX:+AlwaysPreTouch" \
- *     -Dbench.args="--rounds 3 --runs 5 --throttles 150/s,100000/s"
+ *     -Dbench.args="--rounds 3 --runs 7"
  * </pre>
  *
- * <p>Options: {@code --rounds N} (3), {@code --runs N} runs of each configuration per round (5),
- * {@code --throttles A,B} (150/s, the JDK's default.jfc, and 100000/s), {@code --scenarios
- * id,...} (all: churn-1t, churn-4t, resident-4t, large-4t, javac), {@code --compiles N} javac
+ * <p>Options: {@code --rounds N} (3), {@code --runs N} runs of each configuration per round (7),
+ * {@code --throttles A,B,...} (none, 150/s as in the JDK's default.jfc, and 100000/s; "none"
+ * enables no event, an A/A column that shows the table's own noise), {@code --scenarios id,...}
+ * (all: churn-1t, churn-4t, resident-4t, large-4t, javac), {@code --compiles N} javac
  * compilations per run (2).
  */
 public final class ChurnTable {
@@ -40,6 +41,10 @@ public final class ChurnTable {
   private static final String EVENT = "jdk.ObjectAllocationSample";
   private static final long WARM_UP_NANOS = 5_000_000_000L;
   private static final long SETTLE_MILLIS = 100;
+  /** A throttle that enables nothing: its column measures the table's own noise (A/A). */
+  private static final String NO_EVENT = "none";
+  private static final int WALL = 0;
+  private static final int CPU = 1;
 
   /** One scenario, ready to run: a timed run of fixed work. */
   private interface Scenario extends AutoCloseable {
@@ -52,9 +57,9 @@ public final class ChurnTable {
   public static void main(String[] args) throws Exception {
     Map<String, String> options = options(args);
     int rounds = Integer.parseInt(options.getOrDefault("rounds", "3"));
-    int runs = Integer.parseInt(options.getOrDefault("runs", "5"));
+    int runs = Integer.parseInt(options.getOrDefault("runs", "7"));
     int compiles = Integer.parseInt(options.getOrDefault("compiles", "2"));
-    List<String> throttles = Arrays.asList(options.getOrDefault("throttles", "150/s,100000/s").split(","));
+    List<String> throttles = Arrays.asList(options.getOrDefault("throttles", "none,150/s,100000/s").split(","));
     List<String> scenarios =
         Arrays.asList(options.getOrDefault("scenarios", "churn-1t,churn-4t,resident-4t,large-4t,javac").split(","));
 
@@ -71,7 +76,8 @@ public final class ChurnTable {
       table.append(row).append('\n');
     }
     System.out.println();
-    System.out.println("JFR allocation profiling (" + EVENT + ") on versus off: overhead = median(on) / median(off) - 1.");
+    System.out.println("JFR allocation profiling (" + EVENT + ") on versus off: overhead = median(on) / median(off) - 1,");
+    System.out.println("of the wall time of a run and, in parentheses, of the JVM's CPU time during it.");
     System.out.printf(
         "Each figure: median of %d rounds; each round: %d runs with the recording on and %d without, "
             + "alternating (ABBA).%n%n",
@@ -102,32 +108,35 @@ public final class ChurnTable {
       // counts: javac needs dozens of runs.
       long warmUntil = System.nanoTime() + WARM_UP_NANOS;
       for (int i = 0; i < 4 || System.nanoTime() < warmUntil; i++) {
-        timed(scenario, i % 2 == 0 ? null : throttles.get(0));
+        timed(scenario, i % 2 == 0 ? null : throttles.get(0), new double[2][1], 0);
       }
       StringBuilder row = new StringBuilder("| `" + id + "` | " + what + " | ");
       List<Double> offMedians = new ArrayList<>();
       List<String> cells = new ArrayList<>();
       for (String throttle : throttles) {
         double[] overheads = new double[rounds];
+        double[] cpuOverheads = new double[rounds];
         for (int round = 0; round < rounds; round++) {
-          double[] on = new double[runs];
-          double[] off = new double[runs];
+          double[][] on = new double[2][runs];
+          double[][] off = new double[2][runs];
           for (int run = 0; run < runs; run++) {
             boolean onFirst = run % 2 == 1;
             if (onFirst) {
-              on[run] = timed(scenario, throttle);
-              off[run] = timed(scenario, null);
+              timed(scenario, throttle, on, run);
+              timed(scenario, null, off, run);
             } else {
-              off[run] = timed(scenario, null);
-              on[run] = timed(scenario, throttle);
+              timed(scenario, null, off, run);
+              timed(scenario, throttle, on, run);
             }
           }
-          overheads[round] = median(on) / median(off) - 1;
-          offMedians.add(median(off));
-          System.err.printf("  %s %s round %d: %+.1f%% (off %.1f ms, on %.1f ms)%n",
-              id, throttle, round + 1, overheads[round] * 100, median(off) / 1e6, median(on) / 1e6);
+          overheads[round] = median(on[WALL]) / median(off[WALL]) - 1;
+          cpuOverheads[round] = median(on[CPU]) / median(off[CPU]) - 1;
+          offMedians.add(median(off[WALL]));
+          System.err.printf("  %s %s round %d: %+.1f%% wall (off %.1f ms, on %.1f ms), %+.1f%% cpu%n",
+              id, throttle, round + 1, overheads[round] * 100, median(off[WALL]) / 1e6,
+              median(on[WALL]) / 1e6, cpuOverheads[round] * 100);
         }
-        cells.add(String.format("%.0f%%", median(overheads) * 100));
+        cells.add(String.format("%.0f%% (%.0f%%)", median(overheads) * 100, median(cpuOverheads) * 100));
       }
       double offMs = median(offMedians.stream().mapToDouble(Double::doubleValue).toArray()) / 1e6;
       row.append(String.format("%.0f |", offMs));
@@ -136,21 +145,26 @@ public final class ChurnTable {
     }
   }
 
-  /** One run of the scenario, with the allocation-sample recording on at {@code throttle}, or off (null). */
-  private static double timed(Scenario scenario, String throttle) throws Exception {
+  /**
+   * One run of the scenario, with the allocation-sample event on at {@code throttle}, or off
+   * (null). Off runs start and stop a recording too, with no event enabled, so that the only
+   * difference between on and off is the event: starting a recording has effects of its own (a
+   * safepoint, JFR's threads waking up) that made the on runs look faster than bare off runs.
+   */
+  private static void timed(Scenario scenario, String throttle, double[][] times, int run) throws Exception {
     // JFR finishes a stopped recording in the background: let that, and whatever else the last
     // run left behind, settle before the next run is timed.
     Thread.sleep(SETTLE_MILLIS);
-    if (throttle == null) {
-      return scenario.runNanos();
-    }
     try (Recording recording = new Recording()) {
-      recording.enable(EVENT).with("throttle", throttle);
+      if (throttle != null && !throttle.equals(NO_EVENT)) {
+        recording.enable(EVENT).with("throttle", throttle);
+      }
       recording.setToDisk(false);
       recording.start();
-      long nanos = scenario.runNanos();
+      long cpu = processCpuNanos();
+      times[WALL][run] = scenario.runNanos();
+      times[CPU][run] = processCpuNanos() - cpu;
       recording.stop();
-      return nanos;
     }
   }
 
@@ -162,6 +176,12 @@ public final class ChurnTable {
       recording.start();
       recording.stop();
     }
+  }
+
+  /** CPU time of the whole JVM: the scenario's threads and JFR's, GC and JIT threads. */
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
   }
 
   private static Scenario churn(ChurnScenario preset) {
