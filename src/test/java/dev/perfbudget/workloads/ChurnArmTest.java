@@ -56,6 +56,27 @@ class ChurnArmTest {
   }
 
   @Test
+  void aPooledAllocatorGetsBackEveryBlockTheChurnReplaces() throws Exception {
+    List<Object> taken = new ArrayList<>();
+    List<Object> givenBack = new ArrayList<>();
+    ChurnWorkload churn = new ChurnWorkload().blocks(8).sizes(32, 32)
+        .baseline("new byte[]", size -> new byte[size])
+        .candidate("pool", Allocator.pooled(size -> { byte[] block = new byte[size]; taken.add(block); return block; },
+            givenBack::add));
+    try {
+      churn.prepare(CONTEXT).candidate().run(100);
+    } finally {
+      churn.close();
+    }
+    // All but the 8 blocks still live came back, each once, oldest first.
+    assertThat(taken).hasSize(100);
+    assertThat(givenBack).hasSize(92);
+    for (int i = 0; i < givenBack.size(); i++) {
+      assertThat(givenBack.get(i)).isSameAs(taken.get(i));
+    }
+  }
+
+  @Test
   void aBatchRunsAtLeastOneTurnOfEveryThreadsBlocksAndSaysSo() throws Exception {
     ChurnWorkload churn = new ChurnWorkload().threads(2).blocks(8).sizes(64, 64)
         .baseline("a", size -> new byte[size]).candidate("b", size -> new byte[size]);
