@@ -310,6 +310,7 @@ final class InterleavedSampler {
           countsBytes ? (double) allocatedBytes / operations : Double.NaN,
           batch,
           samples,
+          operations,
           gcCount,
           gcMillis,
           arm.figures(net));
