@@ -48,7 +48,7 @@ class ChurnDeclarationTest {
                 finishedWithFailure(
                     instanceOf(ExtensionConfigurationException.class),
                     message(m -> m.startsWith("@PerfBudget method [" + TestCase.class.getName() + "#" + method
-                        + "] declares a churn workload that cannot be measured: ")
+                        + "] declares a workload that cannot be measured (kind `churn`): ")
                         && m.contains(expected)))));
     assertThat(churnThreads()).as("churn threads started").isEqualTo(churnThreadsBefore);
     assertThat(Files.exists(kit.reportDir().resolve("report.json"))).as("a report was written").isFalse();
