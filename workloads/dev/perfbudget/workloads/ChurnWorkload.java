@@ -45,10 +45,8 @@ public final class ChurnWorkload implements Workload {
   private int minBytes = 16;
   private int maxBytes = 4096;
   private long resident;
-  private String baselineName;
-  private Allocator baseline;
-  private String candidateName;
-  private Allocator candidate;
+  private final DeclaredArm<Allocator> baseline = new DeclaredArm<>("baseline");
+  private final DeclaredArm<Allocator> candidate = new DeclaredArm<>("candidate");
 
   private ChurnCrew crew;
   private ResidentMemory residentMemory = ResidentMemory.none();
@@ -102,23 +100,13 @@ public final class ChurnWorkload implements Workload {
 
   /** Declares the baseline: the allocator the candidate is compared to. Declare it once. */
   public ChurnWorkload baseline(String name, Allocator allocator) {
-    if (baseline != null) {
-      throw new WorkloadDeclarationException(
-          "baseline is declared twice (\"" + baselineName + "\" and \"" + name + "\"); declare one baseline");
-    }
-    baselineName = OpWorkload.checkName(name, "baseline");
-    baseline = Objects.requireNonNull(allocator, "the baseline allocator");
+    baseline.declare(name, Objects.requireNonNull(allocator, "the baseline allocator"));
     return this;
   }
 
   /** Declares the candidate: the allocator under budget. Declare it once. */
   public ChurnWorkload candidate(String name, Allocator allocator) {
-    if (candidate != null) {
-      throw new WorkloadDeclarationException(
-          "candidate is declared twice (\"" + candidateName + "\" and \"" + name + "\"); declare one candidate");
-    }
-    candidateName = OpWorkload.checkName(name, "candidate");
-    candidate = Objects.requireNonNull(allocator, "the candidate allocator");
+    candidate.declare(name, Objects.requireNonNull(allocator, "the candidate allocator"));
     return this;
   }
 
@@ -129,14 +117,8 @@ public final class ChurnWorkload implements Workload {
 
   @Override
   public Arms prepare(WorkloadContext context) {
-    if (baseline == null) {
-      throw new WorkloadDeclarationException(
-          "no baseline is declared; call churn.baseline(\"name\", size -> new byte[size]) in the method body");
-    }
-    if (candidate == null) {
-      throw new WorkloadDeclarationException(
-          "no candidate is declared; call churn.candidate(\"name\", size -> ...) in the method body");
-    }
+    Allocator baselineAllocator = baseline.required("churn.baseline(\"name\", size -> new byte[size])");
+    Allocator candidateAllocator = candidate.required("churn.candidate(\"name\", size -> ...)");
     checkHeap(Runtime.getRuntime().maxMemory());
     int[][] sizes = new int[threads][];
     for (int i = 0; i < threads; i++) {
@@ -151,8 +133,8 @@ public final class ChurnWorkload implements Workload {
               + mib(Runtime.getRuntime().maxMemory()) + "; lower resident(...) or raise -Xmx");
     }
     crew = new ChurnCrew(threads);
-    baselineArm = new ChurnArm(baselineName, baseline, blocks, sizes, crew, this::release);
-    candidateArm = new ChurnArm(candidateName, candidate, blocks, sizes, crew, this::release);
+    baselineArm = new ChurnArm(baseline.name(), baselineAllocator, blocks, sizes, crew, this::release);
+    candidateArm = new ChurnArm(candidate.name(), candidateAllocator, blocks, sizes, crew, this::release);
     return new Arms(baselineArm, candidateArm, null, parameters());
   }
 
