@@ -310,6 +310,9 @@ final class PerfBudgetExtension
     }
 
     @Override
+    // JUnit 6 deprecates getOrComputeIfAbsent for computeIfAbsent, which JUnit 5.14 lacks; this
+    // one call runs on both.
+    @SuppressWarnings("deprecation")
     public <T extends AutoCloseable> T classResource(String key, Class<T> type, Supplier<T> create) {
       ExtensionContext classContext =
           extensionContext.getParent().orElseThrow(() -> new IllegalStateException("no class context"));
