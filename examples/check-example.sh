@@ -10,7 +10,9 @@ rm -rf "$CHECK"
 mkdir -p "$CHECK"
 BUDGETS="$CHECK/budgets.json"
 # Short caps keep the check quick; the verdicts here are far from their limits.
-COMMON=(-B -q -Djunit.version="${JUNIT_VERSION:-5.14.4}" -Dperfbudget.time.max=1s
+# The version just built and installed, whatever the example's pom says.
+VERSION="$(sed -n 's|^  <version>\(.*\)</version>|\1|p' ../../pom.xml | head -1)"
+COMMON=(-B -q -Djunit.version="${JUNIT_VERSION:-5.14.4}" -Dperfbudget.version="$VERSION" -Dperfbudget.time.max=1s
   -Dperfbudget.warmup.max=300ms -Dperfbudget.report.summary=false -Dperfbudget.budgets.file="$BUDGETS")
 
 run() { # name, expectation, check options..., --, maven options...

@@ -15,6 +15,11 @@ import os, re, subprocess, sys, time
 
 page, project = sys.argv[1], sys.argv[2]
 text = open(page, encoding="utf-8").read()
+pom = open(os.path.join(os.path.dirname(page), "..", "pom.xml"), encoding="utf-8").read()
+version = re.search(r"^  <version>(.*)</version>", pom, re.M).group(1)
+shown = re.search(r"<artifactId>perfbudget-junit</artifactId>\s*<version>(.*?)</version>", text).group(1)
+if shown != version:
+    sys.exit(f"{page} shows perfbudget-junit {shown}, but pom.xml builds {version}: update the page")
 steps = re.findall(r"<!-- (file|run): ([^>]*?) -->\n```[a-z]*\n(.*?)```", text, re.S)
 if not any(kind == "run" for kind, _, _ in steps):
     sys.exit(f"{page}: no <!-- run: ... --> steps found")
