@@ -157,23 +157,36 @@ final class PerfBudgetExtension
     PerfCheck check = new PerfCheck(settings);
     Limit limit = plan.limit();
     boolean record = settings.mode() == Mode.RECORD || (!limit.isSet() && settings.mode() == Mode.ENFORCE);
+    String disturbed = MeasuringThread.leftBehindNote();
+    if (record) {
+      Measurement measurement = onMeasuringThread(plan, arms, check::measureToRecord);
+      plan.budgets().record(plan.key(), entry(measurement, workload).keepingLimitsOf(plan.budgets().find(plan.key())));
+      String note =
+          String.format(
+              "recorded ratio %s in %s; commit it", Format.ratio(measurement.ratio()), plan.budgets().path());
+      return outcome(plan, workload, arms, Verdict.RECORDED, false, measurement, Double.NaN, join(note, disturbed));
+    }
+    if (!limit.isSet()) {
+      Measurement measurement = onMeasuringThread(plan, arms, check::measureToRecord);
+      return outcome(
+          plan, workload, arms, Verdict.PASS, false, measurement, Double.NaN,
+          join("no budget, report mode records none", disturbed));
+    }
+    PerfCheck.Decision decision = onMeasuringThread(plan, arms, watched -> check.check(watched, limit));
+    boolean fails = decision.fails() && settings.mode() == Mode.ENFORCE;
+    String note = decision.fails() && !fails ? "over budget; report mode does not fail" : "";
+    return outcome(
+        plan, workload, arms, decision.verdict(), fails, decision.measurement(), decision.unconfirmedRatio(),
+        join(note, disturbed));
+  }
+
+  /**
+   * Measures on a thread of its own, so that a hung op fails this test within {@code
+   * perfbudget.op.timeout} instead of stopping the build (see {@link MeasuringThread}).
+   */
+  private static <T> T onMeasuringThread(Plan plan, Arms arms, MeasuringThread.Measuring<T> measuring) {
     try {
-      if (record) {
-        Measurement measurement = check.measureToRecord(arms);
-        plan.budgets().record(plan.key(), entry(measurement, workload).keepingLimitsOf(plan.budgets().find(plan.key())));
-        String note =
-            String.format(
-                "recorded ratio %s in %s; commit it", Format.ratio(measurement.ratio()), plan.budgets().path());
-        return outcome(plan, workload, arms, Verdict.RECORDED, false, measurement, Double.NaN, note);
-      }
-      if (!limit.isSet()) {
-        Measurement measurement = check.measureToRecord(arms);
-        return outcome(plan, workload, arms, Verdict.PASS, false, measurement, Double.NaN, "no budget, report mode records none");
-      }
-      PerfCheck.Decision decision = check.check(arms, limit);
-      boolean fails = decision.fails() && settings.mode() == Mode.ENFORCE;
-      String note = decision.fails() && !fails ? "over budget; report mode does not fail" : "";
-      return outcome(plan, workload, arms, decision.verdict(), fails, decision.measurement(), decision.unconfirmedRatio(), note);
+      return MeasuringThread.run(plan.test(), arms, plan.settings().opTimeout(), measuring);
     } catch (Exception e) {
       throw new AssertionFailedError(
           String.format("@PerfBudget test %s: an arm threw while being measured: %s", plan.test(), e), e);
@@ -188,6 +201,10 @@ final class PerfBudgetExtension
     return new Outcome(
         timed.test(), timed.key(), timed.kind(), Verdict.FAIL, fails || timed.fails(), timed.limit(), timed.measurement(),
         timed.unconfirmedRatio(), timed.parameters(), note, timed.time(), timed.bytes());
+  }
+
+  private static String join(String note, String more) {
+    return note.isEmpty() ? more : more.isEmpty() ? note : note + "; " + more;
   }
 
   private static Outcome outcome(
@@ -324,6 +341,9 @@ final class PerfBudgetExtension
     }
 
     @Override
+    // JUnit 6 deprecates getOrComputeIfAbsent for computeIfAbsent, which JUnit 5.14 lacks; this
+    // one call runs on both.
+    @SuppressWarnings("deprecation")
     public <T extends AutoCloseable> T classResource(String key, Class<T> type, Supplier<T> create) {
       ExtensionContext classContext =
           extensionContext.getParent().orElseThrow(() -> new IllegalStateException("no class context"));

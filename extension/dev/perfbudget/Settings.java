@@ -23,7 +23,8 @@ record Settings(
     long seed,
     boolean underCi,
     Optional<Path> historyFile,
-    boolean stepSummary) {
+    boolean stepSummary,
+    Duration opTimeout) {
 
   static final String MODE = "perfbudget.mode";
   static final String BUDGETS_FILE = "perfbudget.budgets.file";
@@ -37,6 +38,10 @@ record Settings(
   static final String CI = "perfbudget.ci";
   static final String HISTORY_FILE = "perfbudget.history.file";
   static final String REPORT_SUMMARY = "perfbudget.report.summary";
+  static final String OP_TIMEOUT = "perfbudget.op.timeout";
+
+  /** Far above any sane batch (batches are sized to about a millisecond), far below CI limits. */
+  static final Duration DEFAULT_OP_TIMEOUT = Duration.ofSeconds(60);
 
   static final double DEFAULT_TOLERANCE = 10;
 
@@ -55,7 +60,27 @@ record Settings(
         reader.read(SEED, Long::parseLong, System.nanoTime()),
         reader.read(CI, Settings::parseBoolean, Environment.underCi(System.getenv())),
         Optional.ofNullable(reader.read(HISTORY_FILE, Path::of, null)),
-        reader.read(REPORT_SUMMARY, Settings::parseBoolean, true));
+        reader.read(REPORT_SUMMARY, Settings::parseBoolean, true),
+        reader.read(OP_TIMEOUT, DurationParser::parse, DEFAULT_OP_TIMEOUT));
+  }
+
+  /** Settings with the default {@code perfbudget.op.timeout}. */
+  Settings(
+      Mode mode,
+      Path budgetsFile,
+      Path reportDir,
+      double tolerance,
+      Duration timeMax,
+      Duration warmupMax,
+      Duration sampleTarget,
+      int minPairs,
+      long seed,
+      boolean underCi,
+      Optional<Path> historyFile,
+      boolean stepSummary) {
+    this(
+        mode, budgetsFile, reportDir, tolerance, timeMax, warmupMax, sampleTarget, minPairs, seed,
+        underCi, historyFile, stepSummary, DEFAULT_OP_TIMEOUT);
   }
 
   private static double parseTolerance(String value) {
