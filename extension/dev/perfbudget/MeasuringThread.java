@@ -50,7 +50,7 @@ final class MeasuringThread {
     WatchedArm baseline = new WatchedArm(test, "baseline", arms.baseline());
     WatchedArm candidate = new WatchedArm(test, "candidate", arms.candidate());
     WatchedArm emptyLoop = arms.emptyLoop() == null ? null : new WatchedArm(test, "empty loop", arms.emptyLoop());
-    Arms watched = new Arms(baseline, candidate, emptyLoop, arms.parameters());
+    Arms watched = new Arms(baseline, candidate, emptyLoop, arms.parameters(), arms.sampling());
     List<WatchedArm> all = emptyLoop == null ? List.of(baseline, candidate) : List.of(baseline, candidate, emptyLoop);
 
     AtomicReference<T> result = new AtomicReference<>();
