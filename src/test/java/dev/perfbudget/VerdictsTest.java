@@ -103,12 +103,16 @@ class VerdictsTest {
       op.baseline("64 steps", () -> work.steps(64)).candidate("640 steps", () -> work.steps(640));
     }
 
-    @PerfBudget(maxRatio = 100)
+    // A limit just above the expected ratio keeps sampling until the interval is clearly
+    // below it, so a noisy stretch of the machine cannot end the measurement early.
+    @PerfBudget(maxRatio = 3)
     void twiceTheWork(OpWorkload op) {
       op.baseline("64 steps", () -> work.steps(64)).candidate("128 steps", () -> work.steps(128));
     }
 
-    @PerfBudget(maxRatio = 100)
+    // A limit just above the expected ratio keeps sampling until the interval is clearly
+    // below it, so a noisy stretch of the machine cannot end the measurement early.
+    @PerfBudget(maxRatio = 3)
     void millisecondOps(OpWorkload op) {
       op.baseline("sleep 4 ms", () -> sleep(4)).candidate("sleep 8 ms", () -> sleep(8));
     }
@@ -118,7 +122,9 @@ class VerdictsTest {
       op.baseline("this", () -> this).candidate("work", () -> work);
     }
 
-    @PerfBudget(maxRatio = 100)
+    // A limit just above the expected ratio keeps sampling until the interval is clearly
+    // below it, so a noisy stretch of the machine cannot end the measurement early.
+    @PerfBudget(maxRatio = 3)
     void sqrtChains(OpWorkload op) {
       op.baseline("8 sqrt", () -> sqrts(8)).candidate("16 sqrt", () -> sqrts(16));
     }
