@@ -1,0 +1,152 @@
+package dev.perfbudget.bench;
+
+import com.google.gson.JsonObject;
+import dev.perfbudget.PerfBudget;
+import dev.perfbudget.testkit.PerfTestKit;
+import dev.perfbudget.workloads.OpWorkload;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * perfbudget's ns/op against JMH's, on the {@link Panel}: JMH (one fork, 5 warm-up iterations of
+ * 0.5 s, 5 measured of 1 s) and then perfbudget's engine (a {@code @PerfBudget} A/A test per
+ * workload in record mode, run through the JUnit Platform), in one run; then the ratio between
+ * pairs of panel workloads by both tools, perfbudget's measured in-run.
+ *
+ * <p>{@code mvn -q test-compile exec:exec -Dbench=JmhAgreement} ({@code -Dbench.args=--quick}
+ * checks the wiring in seconds; its numbers mean nothing)
+ */
+public final class JmhAgreement {
+
+  /** Pairs whose ratio both tools measure: baseline, candidate. */
+  private static final List<String[]> PAIRS =
+      List.of(new String[] {"allocation", "collection"}, new String[] {"string", "arrayLoop"});
+
+  private JmhAgreement() {}
+
+  public static void main(String[] args) throws Exception {
+    // --quick: a smoke run of a few seconds, to check the wiring; its numbers mean nothing.
+    boolean quick = Arrays.asList(args).contains("--quick");
+    Map<String, Double> jmh = runJmh(quick);
+
+    Path dir = Files.createTempDirectory("perfbudget-jmh");
+    PerfTestKit kit =
+        new PerfTestKit(dir)
+            .with("perfbudget.mode", "record")
+            .with("perfbudget.time.max", quick ? "500ms" : "5s")
+            .with("perfbudget.warmup.max", quick ? "200ms" : "2s")
+            .with("perfbudget.ci", "false");
+    Map<String, double[]> perfbudget = new LinkedHashMap<>();
+    for (String workload : Panel.WORKLOADS.keySet()) {
+      JsonObject result = measure(kit, workload, workload);
+      perfbudget.put(
+          workload,
+          new double[] {nsPerOp(result, "baseline", "nsPerOp"), nsPerOp(result, "baseline", "rawNsPerOp"), nsPerOp(result, "candidate", "nsPerOp")});
+    }
+
+    System.out.printf(Locale.ROOT, "%n| workload | JMH ns/op | perfbudget ns/op | perfbudget / JMH | perfbudget with its loop | with loop / JMH | candidate arm (same op) |%n");
+    System.out.printf(Locale.ROOT, "|---|---:|---:|---:|---:|---:|---:|%n");
+    List<Double> deviations = new ArrayList<>();
+    for (var entry : perfbudget.entrySet()) {
+      double reference = jmh.get(entry.getKey());
+      double ours = entry.getValue()[0];
+      deviations.add(Math.abs(ours / reference - 1));
+      double raw = entry.getValue()[1];
+      System.out.printf(
+          Locale.ROOT, "| %s | %s | %s | %.3f | %s | %.3f | %s |%n", entry.getKey(), ns(reference), ns(ours), ours / reference,
+          ns(raw), raw / reference, ns(entry.getValue()[2]));
+    }
+    double[] sorted = deviations.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    double median = sorted.length % 2 == 1 ? sorted[sorted.length / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+    System.out.printf(
+        Locale.ROOT, "%nMedian |perfbudget / JMH - 1| over the panel: %.1f%% (target: within 15%%); worst %.1f%%.%n",
+        100 * median, 100 * sorted[sorted.length - 1]);
+
+    System.out.printf(Locale.ROOT, "%n| candidate / baseline | JMH ratio | perfbudget in-run ratio [95%% CI] | perfbudget / JMH |%n");
+    System.out.printf(Locale.ROOT, "|---|---:|---:|---:|%n");
+    for (String[] pair : PAIRS) {
+      JsonObject result = measure(kit, pair[0], pair[1]);
+      double reference = jmh.get(pair[1]) / jmh.get(pair[0]);
+      double ours = result.get("ratio").getAsDouble();
+      System.out.printf(
+          Locale.ROOT, "| %s / %s | %.3f | %.3f [%.3f, %.3f] | %.3f |%n", pair[1], pair[0], reference, ours,
+          result.get("ratioLow").getAsDouble(), result.get("ratioHigh").getAsDouble(), ours / reference);
+    }
+    System.out.println("\nTarget: workload-to-workload ratios within 10% of JMH's.");
+    System.exit(0);
+  }
+
+  private static Map<String, Double> runJmh(boolean quick) throws Exception {
+    Collection results =
+        new Collection(
+            new Runner(
+                    new OptionsBuilder()
+                        .include(PanelBenchmarks.class.getName() + "\\.")
+                        .forks(1)
+                        .warmupIterations(quick ? 1 : 5)
+                        .warmupTime(TimeValue.milliseconds(quick ? 100 : 500))
+                        .measurementIterations(quick ? 1 : 5)
+                        .measurementTime(TimeValue.milliseconds(quick ? 100 : 1000))
+                        .mode(Mode.AverageTime)
+                        .timeUnit(TimeUnit.NANOSECONDS)
+                        .jvmArgs("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch")
+                        .build())
+                .run());
+    return results.byName;
+  }
+
+  /** JMH's scores by the benchmark method's simple name. */
+  private static final class Collection {
+    final Map<String, Double> byName = new LinkedHashMap<>();
+
+    Collection(java.util.Collection<RunResult> results) {
+      for (RunResult result : results) {
+        String benchmark = result.getParams().getBenchmark();
+        byName.put(benchmark.substring(benchmark.lastIndexOf('.') + 1), result.getPrimaryResult().getScore());
+      }
+    }
+  }
+
+  private static JsonObject measure(PerfTestKit kit, String baseline, String candidate) {
+    PanelFixture.baseline = baseline;
+    PanelFixture.candidate = candidate;
+    var results = kit.run(PanelFixture.class, "measure");
+    if (results.testEvents().succeeded().count() != 1) {
+      throw new IllegalStateException("the perf test for " + baseline + " / " + candidate + " did not pass: "
+          + Arrays.toString(results.testEvents().failed().list().toArray()));
+    }
+    return kit.result(PanelFixture.class, "measure");
+  }
+
+  private static double nsPerOp(JsonObject result, String arm, String field) {
+    return result.getAsJsonObject(arm).get(field).getAsDouble();
+  }
+
+  private static String ns(double value) {
+    return value >= 100 ? String.format(Locale.ROOT, "%,.0f", value) : String.format(Locale.ROOT, "%.2f", value);
+  }
+
+  /** The perf test that measures two panel workloads, each on its own Panel. */
+  public static class PanelFixture {
+    static volatile String baseline;
+    static volatile String candidate;
+
+    @PerfBudget
+    void measure(OpWorkload op) {
+      op.baseline(baseline, Panel.WORKLOADS.get(baseline).apply(new Panel()))
+          .candidate(candidate, Panel.WORKLOADS.get(candidate).apply(new Panel()));
+    }
+  }
+}
