@@ -16,6 +16,8 @@ import java.util.stream.Stream;
 /**
  * Where a measurement ran: the figures a reader needs before comparing two reports, and the
  * fingerprint kept with every recorded budget.
+ *
+ * @param timerFloor what waiting really costs here, reported as a caveat
  */
 record Environment(
     String jvm,
@@ -27,7 +29,8 @@ record Environment(
     String os,
     String commit,
     boolean ci,
-    Instant time) {
+    Instant time,
+    TimerFloor timerFloor) {
 
   private static final List<String> COMMIT_VARIABLES =
       List.of(
@@ -39,7 +42,10 @@ record Environment(
 
   private static volatile Environment current;
 
-  /** This JVM's environment, probed once (the commit may take a {@code git} call). */
+  /**
+   * This JVM's environment, probed once (the commit may take a {@code git} call, the timer
+   * floor about 60 ms).
+   */
   static Environment current() {
     Environment environment = current;
     if (environment == null) {
@@ -65,7 +71,15 @@ record Environment(
             + System.getProperty("os.arch"),
         gitCommit(),
         underCi(System.getenv()),
-        Instant.now());
+        Instant.now(),
+        TimerFloor.measure(TimerFloor.SAMPLES));
+  }
+
+  /** An environment whose timer floor was not measured (tests, tools that only read it). */
+  Environment(
+      String jvm, String jvmFlags, String gc, long maxHeapBytes, String cpu, int cores, String os,
+      String commit, boolean ci, Instant time) {
+    this(jvm, jvmFlags, gc, maxHeapBytes, cpu, cores, os, commit, ci, time, TimerFloor.NOT_MEASURED);
   }
 
   /** Whether these environment variables are a CI server's: {@code CI=true}, or a server's own marker. */
@@ -79,7 +93,8 @@ record Environment(
 
   /** The same environment, stamped with the current time. */
   Environment now() {
-    return new Environment(jvm, jvmFlags, gc, maxHeapBytes, cpu, cores, os, commit, ci, Instant.now());
+    return new Environment(
+        jvm, jvmFlags, gc, maxHeapBytes, cpu, cores, os, commit, ci, Instant.now(), timerFloor);
   }
 
   private static String cpuModel() {

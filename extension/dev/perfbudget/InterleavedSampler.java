@@ -22,6 +22,12 @@ import java.util.SplittableRandom;
  * The interval is looked at after {@code perfbudget.pairs.min} pairs and then every eighth more
  * pairs, which keeps the cost of the bootstrap small against the time spent measuring; each
  * look decides on a 99% interval, so that looking often does not buy false verdicts.
+ *
+ * <p>Arms that ask for {@link Sampling#oneOperationPerSample} (a JVM spawn, a timer) skip all of
+ * that: a fixed warm-up of single operations, then exactly the pairs they asked for, each sample
+ * one operation, and one look at the interval at the end. Sizing batches to a millisecond and
+ * waiting for the JIT to go quiet mean nothing for an operation that takes 50 ms in another
+ * process, and would spend seconds on warm-up alone.
  */
 final class InterleavedSampler {
 
@@ -61,7 +67,12 @@ final class InterleavedSampler {
     Side candidate = new Side(arms.candidate());
     Side emptyLoop = arms.emptyLoop() == null ? null : new Side(arms.emptyLoop());
 
-    WarmUp warmUp = warmUp(baseline, candidate, emptyLoop);
+    Sampling sampling = arms.sampling();
+    boolean fixed = !sampling.adapts();
+    WarmUp warmUp =
+        fixed
+            ? warmUpOneByOne(sampling.warmUpOperations(), baseline, candidate, emptyLoop)
+            : warmUp(baseline, candidate, emptyLoop);
     double loopNs = emptyLoop == null ? 0 : emptyLoop.lastRoundNsPerOp;
 
     long timeMax = settings.timeMax().toNanos();
@@ -69,7 +80,7 @@ final class InterleavedSampler {
     double[] ratios = new double[64];
     boolean[] gcHit = new boolean[64];
     int pairs = 0;
-    int nextLook = settings.minPairs();
+    int nextLook = fixed ? sampling.pairs() : settings.minPairs();
     while (true) {
       if (pairs == ratios.length) {
         ratios = Arrays.copyOf(ratios, pairs * 2);
@@ -83,16 +94,19 @@ final class InterleavedSampler {
       gcHit[pairs] = hit;
       pairs++;
 
-      // The time cap never cuts a measurement below the minimum of pairs.
+      // The time cap never cuts a measurement below the minimum of pairs; a workload sampled one
+      // operation at a time runs exactly the pairs it asked for.
       boolean outOfTime =
-          pairs >= settings.minPairs()
-              && (System.nanoTime() - measuringStart >= timeMax || pairs >= MAX_PAIRS);
+          fixed
+              ? pairs >= sampling.pairs()
+              : pairs >= settings.minPairs()
+                  && (System.nanoTime() - measuringStart >= timeMax || pairs >= MAX_PAIRS);
       if (pairs >= nextLook || outOfTime) {
         double[] used = leaveOutGcHits(ratios, gcHit, pairs);
         double ratio = Statistics.median(used);
         double[] medians = Statistics.bootstrapMedians(used, random);
         Interval interval = Statistics.interval(medians, CONFIDENCE);
-        Stop stop = decide(Statistics.interval(medians, DECISION_CONFIDENCE), limit, outOfTime);
+        Stop stop = decide(Statistics.interval(medians, DECISION_CONFIDENCE), limit, outOfTime, fixed);
         if (stop != null) {
           double ratioOfMedians =
               net(candidate.medianNsPerOp(), loopNs) / net(baseline.medianNsPerOp(), loopNs);
@@ -115,7 +129,7 @@ final class InterleavedSampler {
     }
   }
 
-  private static Stop decide(Interval interval, double limit, boolean outOfTime) {
+  private static Stop decide(Interval interval, double limit, boolean outOfTime, boolean fixed) {
     if (limit > 0 && interval.below(limit)) {
       return Stop.BELOW_LIMIT;
     }
@@ -125,7 +139,10 @@ final class InterleavedSampler {
     if (limit <= 0 && interval.spread() <= PRECISE_SPREAD) {
       return Stop.PRECISE;
     }
-    return outOfTime ? Stop.TIME_CAP : null;
+    if (!outOfTime) {
+      return null;
+    }
+    return fixed ? Stop.PAIRS_DONE : Stop.TIME_CAP;
   }
 
   private double[] leaveOutGcHits(double[] ratios, boolean[] gcHit, int pairs) {
@@ -183,6 +200,19 @@ final class InterleavedSampler {
         return new WarmUp(rounds, (System.nanoTime() - start) / 1_000_000, capped && !(quiet && stable));
       }
     }
+  }
+
+  /** Runs each arm {@code operations} times, one operation at a time, interleaved. */
+  private static WarmUp warmUpOneByOne(int operations, Side... sides) throws Exception {
+    long start = System.nanoTime();
+    for (int i = 0; i < operations; i++) {
+      for (Side side : sides) {
+        if (side != null) {
+          side.lastRoundNsPerOp = side.arm.run(1).nanosPerOp();
+        }
+      }
+    }
+    return new WarmUp(operations, (System.nanoTime() - start) / 1_000_000, false);
   }
 
   private static long compilationMillis() {
@@ -268,12 +298,15 @@ final class InterleavedSampler {
     }
 
     ArmResult result(double loopNs) {
-      double raw = medianNsPerOp();
+      double[] measured = Arrays.copyOf(nsPerOp, samples);
+      double raw = Statistics.median(measured);
       double net = Math.max(0, raw - loopNs);
       return new ArmResult(
           arm.name(),
           net,
           raw,
+          Statistics.quantile(measured, 0.95),
+          Arrays.stream(measured).max().orElse(Double.NaN),
           countsBytes ? (double) allocatedBytes / operations : Double.NaN,
           batch,
           samples,

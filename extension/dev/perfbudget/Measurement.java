@@ -34,12 +34,20 @@ record Measurement(
     /** With no limit: the interval is narrow enough to record. */
     PRECISE,
     /** {@code perfbudget.time.max} ran out first. */
-    TIME_CAP
+    TIME_CAP,
+    /**
+     * A workload sampled one operation at a time measured all the pairs it asked for, and the
+     * interval still spans the limit (or, with no limit, is not yet narrow).
+     */
+    PAIRS_DONE
   }
 
   /**
    * One arm's figures: cost per operation net of the empty loop, allocation, GC.
    *
+   * @param rawNsPerOp the median sample's ns/op before the loop's cost is subtracted (p50)
+   * @param p95RawNsPerOp the 95th percentile of the samples' ns/op, loop included
+   * @param maxRawNsPerOp the slowest sample's ns/op, loop included
    * @param bytesPerOp allocated bytes per operation, or NaN when the arm does not count them
    * @param figures what the arm adds of its own kind ({@link Arm#figures})
    */
@@ -47,12 +55,29 @@ record Measurement(
       String name,
       double nsPerOp,
       double rawNsPerOp,
+      double p95RawNsPerOp,
+      double maxRawNsPerOp,
       double bytesPerOp,
       long batch,
       long samples,
       long gcCount,
       long gcMillis,
-      java.util.Map<String, Object> figures) {}
+      java.util.Map<String, Object> figures) {
+
+    /** An arm result without the samples' spread (p95 and max unknown). */
+    ArmResult(
+        String name, double nsPerOp, double rawNsPerOp, double bytesPerOp, long batch, long samples,
+        long gcCount, long gcMillis, java.util.Map<String, Object> figures) {
+      this(name, nsPerOp, rawNsPerOp, Double.NaN, Double.NaN, bytesPerOp, batch, samples, gcCount, gcMillis, figures);
+    }
+
+    /** An arm result without the samples' spread and without figures of its own kind. */
+    ArmResult(
+        String name, double nsPerOp, double rawNsPerOp, double bytesPerOp, long batch, long samples,
+        long gcCount, long gcMillis) {
+      this(name, nsPerOp, rawNsPerOp, bytesPerOp, batch, samples, gcCount, gcMillis, java.util.Map.of());
+    }
+  }
 
   /** How warm-up went. */
   record WarmUp(int rounds, long millis, boolean capped) {}

@@ -28,6 +28,26 @@ final class ReportJson {
     json.addProperty("commit", environment.commit());
     json.addProperty("ci", environment.ci());
     json.addProperty("time", environment.time().toString());
+    json.add("timerFloor", timerFloor(environment.timerFloor()));
+    JsonArray caveats = new JsonArray();
+    caveats.add(environment.timerFloor().caveat());
+    json.add("caveats", caveats);
+    return json;
+  }
+
+  private static JsonObject timerFloor(TimerFloor floor) {
+    JsonObject json = new JsonObject();
+    json.addProperty("samples", floor.samples());
+    JsonArray timers = new JsonArray();
+    for (TimerFloor.Landing landing : floor.landings()) {
+      JsonObject timer = new JsonObject();
+      timer.addProperty("timer", landing.timer());
+      timer.addProperty("requestedNs", landing.requestedNanos());
+      timer.addProperty("medianNs", landing.medianNanos());
+      timer.addProperty("driftNs", landing.driftNanos());
+      timers.add(timer);
+    }
+    json.add("timers", timers);
     return json;
   }
 
@@ -78,6 +98,11 @@ final class ReportJson {
     json.addProperty("name", arm.name());
     json.add("nsPerOp", Json.number(arm.nsPerOp(), 3));
     json.add("rawNsPerOp", Json.number(arm.rawNsPerOp(), 3));
+    // The spread of the samples, loop included: per operation when a workload samples one
+    // operation at a time (cold start, timers), else per batch.
+    json.add("p50NsPerOp", Json.number(arm.rawNsPerOp(), 3));
+    json.add("p95NsPerOp", Json.number(arm.p95RawNsPerOp(), 3));
+    json.add("maxNsPerOp", Json.number(arm.maxRawNsPerOp(), 3));
     json.add("bytesPerOp", Json.number(arm.bytesPerOp(), 1));
     json.addProperty("batch", arm.batch());
     json.addProperty("samples", arm.samples());

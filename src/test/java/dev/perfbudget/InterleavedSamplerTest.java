@@ -127,4 +127,32 @@ class InterleavedSamplerTest {
     assertThat(m.baseline().batch()).isBetween(18_000L, 22_000L);
     assertThat(m.candidate().batch()).isBetween(9_000L, 11_000L);
   }
+
+  @Test
+  void pairsHitByAGcAreLeftOutWhileEnoughRemain() throws Exception {
+    // Every fifth candidate sample triggers a GC and looks ten times slower; the rest cost 20.
+    Arm collecting =
+        new Arm() {
+          private int calls;
+
+          @Override
+          public String name() {
+            return "b";
+          }
+
+          @Override
+          public Sample run(long operations) {
+            boolean collect = ++calls % 5 == 0 && calls > 2_000;
+            if (collect) {
+              System.gc();
+            }
+            return Sample.timed(operations, operations * (collect ? 200 : 20));
+          }
+        };
+    Measurement m = measure(Arms.of(FakeArm.steady("a", 10, 0.0, new ArrayList<>()), collecting), 0);
+    assertThat(m.pairsLeftOut()).isGreaterThan(0);
+    assertThat(m.candidate().gcCount()).isGreaterThanOrEqualTo(m.pairsLeftOut());
+    assertThat(java.util.Arrays.stream(m.pairRatios()).boxed().toList())
+        .allSatisfy(ratio -> assertThat(ratio).isCloseTo(2.0, offset(0.01)));
+  }
 }

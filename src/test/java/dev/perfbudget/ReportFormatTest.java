@@ -28,14 +28,21 @@ class ReportFormatTest {
   static final Environment ENVIRONMENT =
       new Environment(
           "Eclipse Adoptium OpenJDK 64-Bit Server VM 17.0.15+6", "-Xms1g -Xmx1g", "G1 Young Generation, G1 Old Generation",
-          1073741824L, "AMD EPYC", 2, "Linux 6.1 amd64", "0123abcd", true, Instant.parse("2026-11-30T12:00:00Z"));
+          1073741824L, "AMD EPYC", 2, "Linux 6.1 amd64", "0123abcd", true, Instant.parse("2026-11-30T12:00:00Z"),
+          new TimerFloor(
+              24,
+              List.of(
+                  new TimerFloor.Landing("Thread.sleep(0)", 0, 3_020),
+                  new TimerFloor.Landing("Thread.sleep(1)", 1_000_000, 1_101_000),
+                  new TimerFloor.Landing("LockSupport.parkNanos(1000)", 1_000, 95_300),
+                  new TimerFloor.Landing("ScheduledExecutorService.schedule(1 ms)", 1_000_000, 1_134_000))));
 
   static Outcome sampleOutcome() {
     Measurement measurement =
         new Measurement(
             2.01234567, new Interval(1.95, 2.08), 2.0, 3, 1, Stop.BELOW_LIMIT,
-            new ArmResult("copy", 51.23456, 52.0, 0, 20000, 4, 0, 0, Map.of()),
-            new ArmResult("encode", 103.1, 103.9, 48.25, 10000, 4, 1, 3, Map.of("dispatchesPerSecond", 9.7e6)),
+            new ArmResult("copy", 51.23456, 52.0, 55.5, 61.25, 0, 20000, 4, 0, 0, Map.of()),
+            new ArmResult("encode", 103.1, 103.9, 110.75, 131.5, 48.25, 10000, 4, 1, 3, Map.of("dispatchesPerSecond", 9.7e6)),
             0.766, new WarmUp(5, 312, false), 845_000_000L, new double[] {1.95, 2.0123, 2.08});
     return new Outcome(
         "com.example.CodecPerfTest#encode", "com.example.CodecPerfTest#encode", "op", Verdict.PASS, false,
