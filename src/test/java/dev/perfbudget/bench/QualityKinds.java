@@ -7,14 +7,12 @@ import dev.perfbudget.workloads.Kernels;
 import dev.perfbudget.workloads.OpWorkload;
 import dev.perfbudget.workloads.PoolWorkload;
 import dev.perfbudget.workloads.Pools;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.IntBuffer;
 import java.util.List;
-import java.util.concurrent.AbstractExecutorService;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The workload kinds the quality harness measures. A kind is one entry of {@link #ALL}: a name
@@ -69,23 +67,17 @@ final class QualityKinds {
   }
 
   /**
-   * The pool kind: both arms dispatch {@code Kernels.lcg()} on the same two threads; the
-   * candidate's pool runs k - 1 more slices' worth of the same
-   * kernel on a scratch buffer of its own and then the slice itself (the shared buffer must stay
-   * as serial leaves it).
+   * The pool kind: both arms dispatch the LCG kernel over the same shared buffer on two threads
+   * of their own; the candidate's threads run k times the rounds ({@link ScaledLcg}), so each
+   * dispatch does k times the baseline's kernel work on the same memory, and leaves the buffer
+   * exactly as serial does. 64 rounds of 65,536 elements keep the dispatch's fixed cost (tens of
+   * microseconds) small against the work (about 2 ms).
    */
   public static class PoolKind {
     private static final int ELEMENTS = 65_536;
-    private static final int ROUNDS = 16;
+    private static final int ROUNDS = 64;
     private static final int WORKERS = 2;
-    private static final ExecutorService THREADS =
-        Executors.newFixedThreadPool(
-            WORKERS,
-            task -> {
-              Thread thread = new Thread(task, "quality-pool");
-              thread.setDaemon(true);
-              return thread;
-            });
+    private static final Map<String, ExecutorService> POOLS = new ConcurrentHashMap<>();
 
     @PerfBudget(maxRatio = 1.5)
     void sameWorkAt1_5(PoolWorkload pool) {
@@ -108,66 +100,55 @@ final class QualityKinds {
     }
 
     private static void declare(PoolWorkload pool, int k) {
-      pool.kernel(Kernels.lcg()).elements(ELEMENTS).rounds(ROUNDS).workers(WORKERS)
-          .baseline("threads", Pools.of(new ExtraWork(THREADS, 1)))
-          .candidate(k + "x the work", Pools.of(new ExtraWork(THREADS, k)));
+      pool.kernel(new ScaledLcg()).elements(ELEMENTS).rounds(ROUNDS).workers(WORKERS)
+          .baseline("threads", Pools.of(threads("baseline", 1)))
+          .candidate(k + "x the work", Pools.of(threads("candidate", k)));
+    }
+
+    /** Two daemon threads that run the kernel {@code times} over, kept for the JVM's life. */
+    private static ExecutorService threads(String arm, int times) {
+      return POOLS.computeIfAbsent(
+          arm + times,
+          key ->
+              Executors.newFixedThreadPool(
+                  WORKERS,
+                  task -> {
+                    Thread thread =
+                        new Thread(
+                            () -> {
+                              ScaledLcg.TIMES.set(times);
+                              task.run();
+                            },
+                            "quality-" + key);
+                    thread.setDaemon(true);
+                    return thread;
+                  }));
     }
   }
 
-  /** Runs {@code times - 1} slices of the kernel on a per-thread scratch buffer, then each task. */
-  static final class ExtraWork extends AbstractExecutorService {
-    private static final Kernel KERNEL = Kernels.lcg();
-    private static final ThreadLocal<IntBuffer> SCRATCH =
-        ThreadLocal.withInitial(
-            () ->
-                ByteBuffer.allocateDirect(PoolKind.ELEMENTS / PoolKind.WORKERS * Integer.BYTES)
-                    .order(ByteOrder.nativeOrder())
-                    .asIntBuffer());
-
-    private final ExecutorService threads;
-    private final int times;
-
-    ExtraWork(ExecutorService threads, int times) {
-      this.threads = threads;
-      this.times = times;
-    }
+  /**
+   * {@code Kernels.lcg()}, run {@code times} over on threads that ask for it: the rounds it was
+   * given, then (times - 1) x rounds more that leave each element as they found it: half of them
+   * the LCG step, half its inverse, {@code x = (x - 1013904223) * 1664525^-1} (mod 2^32). Each
+   * extra round is one multiply and one add per element on the same memory, like a round of the
+   * kernel, so the work grows by {@code times} while the result stays serial's.
+   */
+  public static final class ScaledLcg implements Kernel {
+    static final ThreadLocal<Integer> TIMES = ThreadLocal.withInitial(() -> 1);
+    private static final Kernel LCG = Kernels.lcg();
+    private static final int INCREMENT = 1_013_904_223;
+    /** 1664525 * -18851643 = 1 (mod 2^32). */
+    private static final int INVERSE_MULTIPLIER = -18_851_643;
 
     @Override
-    public void execute(Runnable task) {
-      threads.execute(
-          () -> {
-            // Before the task: the task reports its slice done, and the dispatch must wait for
-            // the extra work too.
-            if (times > 1) {
-              IntBuffer scratch = SCRATCH.get();
-              KERNEL.run(scratch, 0, scratch.capacity(), PoolKind.ROUNDS * (times - 1));
-            }
-            task.run();
-          });
-    }
-
-    // The threads are shared by every test and live as long as the JVM: nothing to shut down.
-    @Override
-    public void shutdown() {}
-
-    @Override
-    public List<Runnable> shutdownNow() {
-      return List.of();
-    }
-
-    @Override
-    public boolean isShutdown() {
-      return false;
-    }
-
-    @Override
-    public boolean isTerminated() {
-      return false;
-    }
-
-    @Override
-    public boolean awaitTermination(long timeout, TimeUnit unit) {
-      return false;
+    public void run(IntBuffer elements, int from, int to, int rounds) {
+      int extra = (TIMES.get() - 1) * rounds / 2;
+      LCG.run(elements, from, to, rounds + extra);
+      for (int round = 0; round < extra; round++) {
+        for (int i = from; i < to; i++) {
+          elements.put(i, (elements.get(i) - INCREMENT) * INVERSE_MULTIPLIER);
+        }
+      }
     }
   }
 }
