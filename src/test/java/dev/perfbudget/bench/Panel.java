@@ -31,9 +31,12 @@ public final class Panel {
   private static final int KEYS = 4096;
   private static final int WORDS = 64;
   private static final int SMALL_ARRAY = 4096;
-  /** 64 MB: twice this machine's 32 MB L3, so a pass is bound by memory. */
+  /** 64 MB: twice this machine's 32 MB L3. */
   private static final int BIG_ARRAY = 8 << 20;
-  /** One long every 512 bytes: 131,072 reads per pass, each from a line not in any cache. */
+  /**
+   * One long every 512 bytes: 131,072 reads per pass, one cache line each (8 MB of lines, which
+   * the L3 can partly hold between passes: the pass is bound by the L3 and memory, not the core).
+   */
   private static final int STRIDE = 64;
 
   private long seed = 0x9E3779B97F4A7C15L;
@@ -94,7 +97,7 @@ public final class Panel {
     return sum < 0;
   }
 
-  /** A memory-bound pass: one long every 512 bytes of a 64 MB array. */
+  /** A memory-bound pass: one long every 512 bytes of a 64 MB array, about a millisecond. */
   public Boolean memoryPass() {
     long[] values = big;
     long sum = seed;
