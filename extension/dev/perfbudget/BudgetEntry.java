@@ -2,12 +2,16 @@ package dev.perfbudget;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * One recorded budget: the ratio measured for a test, and when, where and on which commit.
  *
  * @param ratio the median ratio candidate / baseline that was recorded
+ * @param maxBytesRatio a limit on the bytes/op ratio, set by hand and kept when the ratio is
+ *     recorded again; 0 when absent (files written before it existed have none)
+ * @param maxBytesPerOp a limit on the candidate's bytes/op, like {@code maxBytesRatio}
  */
 record BudgetEntry(
     double ratio,
@@ -17,7 +21,9 @@ record BudgetEntry(
     String recordedAt,
     String commit,
     String jvm,
-    String cpu) {
+    String cpu,
+    double maxBytesRatio,
+    double maxBytesPerOp) {
 
   JsonObject toJson() {
     JsonObject json = new JsonObject();
@@ -29,6 +35,12 @@ record BudgetEntry(
     json.addProperty("commit", commit);
     json.addProperty("jvm", jvm);
     json.addProperty("cpu", cpu);
+    if (maxBytesRatio > 0) {
+      json.addProperty("maxBytesRatio", maxBytesRatio);
+    }
+    if (maxBytesPerOp > 0) {
+      json.addProperty("maxBytesPerOp", maxBytesPerOp);
+    }
     return json;
   }
 
@@ -50,7 +62,30 @@ record BudgetEntry(
         text(json, "recordedAt"),
         text(json, "commit"),
         text(json, "jvm"),
-        text(json, "cpu"));
+        text(json, "cpu"),
+        optionalLimit(json, "maxBytesRatio", malformed),
+        optionalLimit(json, "maxBytesPerOp", malformed));
+  }
+
+  /** This newly recorded entry with the hand-set limits of the entry it replaces, if any. */
+  BudgetEntry keepingLimitsOf(Optional<BudgetEntry> previous) {
+    return previous
+        .map(p -> new BudgetEntry(ratio, kind, baseline, candidate, recordedAt, commit, jvm, cpu, p.maxBytesRatio, p.maxBytesPerOp))
+        .orElse(this);
+  }
+
+  private static double optionalLimit(JsonObject json, String field, Function<String, RuntimeException> malformed) {
+    JsonElement value = json.get(field);
+    if (value == null) {
+      return 0;
+    }
+    if (!value.isJsonPrimitive()
+        || !value.getAsJsonPrimitive().isNumber()
+        || !(value.getAsDouble() > 0)
+        || Double.isInfinite(value.getAsDouble())) {
+      throw malformed.apply("." + field + ": expected a positive number, or no `" + field + "`");
+    }
+    return value.getAsDouble();
   }
 
   private static String text(JsonObject json, String field) {

@@ -46,6 +46,22 @@ final class FailureMessage {
     return message.toString();
   }
 
+  static String overBytes(Outcome outcome, java.util.List<String> overruns) {
+    Measurement m = outcome.measurement();
+    StringBuilder message =
+        new StringBuilder(String.format("@PerfBudget test %s allocates over its bytes budget:%n", outcome.test()));
+    overruns.forEach(overrun -> message.append("  ").append(overrun).append(String.format("%n")));
+    message
+        .append(arm("baseline ", m.baseline()))
+        .append(arm("candidate", m.candidate()))
+        .append(
+            String.format(
+                "What to do: find what %s allocates more of; if that is intended, raise the limit on "
+                    + "@PerfBudget or in the budget file.",
+                m.candidate().name()));
+    return message.toString();
+  }
+
   static String missingBudget(String test, String key, BudgetFile file, String recordCommand) {
     return String.format(
         "@PerfBudget test %s has no budget: neither `maxRatio` on @PerfBudget nor an entry "

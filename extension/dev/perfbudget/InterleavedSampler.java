@@ -260,6 +260,11 @@ final class InterleavedSampler {
         batch = nextBatch(batch, sample, sampleTarget);
       }
       double cost = Statistics.median(Arrays.copyOf(costs, count));
+      if (cost > 0) {
+        // Sized from the round's median, so that one slow last sample cannot leave a tiny batch
+        // for the whole measurement.
+        batch = (long) Math.max(1, Math.min(sampleTarget / cost, 1L << 40));
+      }
       boolean stable = Math.abs(cost / lastRoundNsPerOp - 1) <= STABLE_WITHIN;
       lastRoundNsPerOp = cost;
       return stable;
@@ -310,6 +315,7 @@ final class InterleavedSampler {
           countsBytes ? (double) allocatedBytes / operations : Double.NaN,
           batch,
           samples,
+          operations,
           gcCount,
           gcMillis,
           arm.figures(net));

@@ -49,6 +49,8 @@ record Measurement(
    * @param p95RawNsPerOp the 95th percentile of the samples' ns/op, loop included
    * @param maxRawNsPerOp the slowest sample's ns/op, loop included
    * @param bytesPerOp allocated bytes per operation, or NaN when the arm does not count them
+   * @param operations the operations the measured samples ran; an arm may run more than the
+   *     batch asked for (a churn arm does, to keep its threads' wake-up small against its work)
    * @param figures what the arm adds of its own kind ({@link Arm#figures})
    */
   record ArmResult(
@@ -60,24 +62,10 @@ record Measurement(
       double bytesPerOp,
       long batch,
       long samples,
+      long operations,
       long gcCount,
       long gcMillis,
-      java.util.Map<String, Object> figures) {
-
-    /** An arm result without the samples' spread (p95 and max unknown). */
-    ArmResult(
-        String name, double nsPerOp, double rawNsPerOp, double bytesPerOp, long batch, long samples,
-        long gcCount, long gcMillis, java.util.Map<String, Object> figures) {
-      this(name, nsPerOp, rawNsPerOp, Double.NaN, Double.NaN, bytesPerOp, batch, samples, gcCount, gcMillis, figures);
-    }
-
-    /** An arm result without the samples' spread and without figures of its own kind. */
-    ArmResult(
-        String name, double nsPerOp, double rawNsPerOp, double bytesPerOp, long batch, long samples,
-        long gcCount, long gcMillis) {
-      this(name, nsPerOp, rawNsPerOp, bytesPerOp, batch, samples, gcCount, gcMillis, java.util.Map.of());
-    }
-  }
+      java.util.Map<String, Object> figures) {}
 
   /** How warm-up went. */
   record WarmUp(int rounds, long millis, boolean capped) {}

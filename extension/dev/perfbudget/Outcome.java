@@ -12,6 +12,7 @@ import java.util.Map;
  * @param unconfirmedRatio the ratio of a first measurement that a second one was asked to
  *     confirm, or NaN when no confirmation was needed
  * @param note what the reader should know beyond the numbers, or empty
+ * @param bytes the limits on allocation checked, or {@link BytesBudget#NONE}
  */
 record Outcome(
     String test,
@@ -24,10 +25,11 @@ record Outcome(
     double unconfirmedRatio,
     Map<String, Object> parameters,
     String note,
-    Instant time) {
+    Instant time,
+    BytesBudget bytes) {
 
   static Outcome skipped(String test, String key, String kind, String why) {
     return new Outcome(
-        test, key, kind, Verdict.SKIPPED, false, Limit.NONE, null, Double.NaN, Map.of(), why, Instant.now());
+        test, key, kind, Verdict.SKIPPED, false, Limit.NONE, null, Double.NaN, Map.of(), why, Instant.now(), BytesBudget.NONE);
   }
 }

@@ -71,4 +71,17 @@ public @interface PerfBudget {
 
   /** The key of this test in the budget file; empty (the default) means {@code <class FQN>#<method>}. */
   String key() default "";
+
+  /**
+   * The highest ratio of bytes allocated per operation, candidate / baseline, that passes; 0
+   * (the default) means unset: {@code maxBytesRatio} of the budget-file entry, else none. For
+   * workloads that count allocation, such as churn and op workloads.
+   */
+  double maxBytesRatio() default 0;
+
+  /**
+   * The most bytes the candidate may allocate per operation; 0 (the default) means unset:
+   * {@code maxBytesPerOp} of the budget-file entry, else none.
+   */
+  double maxBytesPerOp() default 0;
 }

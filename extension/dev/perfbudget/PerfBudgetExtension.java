@@ -36,7 +36,7 @@ final class PerfBudgetExtension
   private static final String WORKLOAD = "workload";
 
   /** What beforeTestExecution checked and decided, for the interceptor to carry out. */
-  private record Plan(Settings settings, String test, String key, Limit limit, BudgetFile budgets) {}
+  private record Plan(Settings settings, String test, String key, Limit limit, BudgetFile budgets, BytesBudget bytes) {}
 
   @Override
   public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
@@ -82,7 +82,8 @@ final class PerfBudgetExtension
             FailureMessage.missingBudget(test, key, budgets, recordCommand(context)));
       }
     }
-    context.getStore(NAMESPACE).put(PLAN, new Plan(settings, test, key, limit, budgets));
+    BytesBudget bytes = BytesBudget.of(annotation, budgets.find(key), budgets);
+    context.getStore(NAMESPACE).put(PLAN, new Plan(settings, test, key, limit, budgets, bytes));
   }
 
   @Override
@@ -117,10 +118,18 @@ final class PerfBudgetExtension
     Workload workload = context.getStore(NAMESPACE).get(WORKLOAD, Workload.class);
     try {
       Arms arms = declare(invocation, workload, plan, context);
-      Outcome outcome = measure(arms, workload, plan, context);
+      Outcome timed = measure(arms, workload, plan, context);
+      // Record mode writes the ratio whatever the bytes; enforce and report modes check them.
+      boolean checkBytes = timed.measurement() != null && plan.settings().mode() != Mode.RECORD;
+      List<String> overBytes = checkBytes ? plan.bytes().overruns(timed.measurement()) : List.of();
+      Outcome outcome = overBytes.isEmpty() ? timed : overBytes(timed, plan.settings().mode());
       report(outcome, plan, context);
       if (outcome.fails()) {
-        throw new AssertionFailedError(FailureMessage.regressed(outcome, recordCommand(context)));
+        String message = timed.fails() ? FailureMessage.regressed(timed, recordCommand(context)) : "";
+        if (!overBytes.isEmpty() && plan.settings().mode() == Mode.ENFORCE) {
+          message += (message.isEmpty() ? "" : String.format("%n")) + FailureMessage.overBytes(outcome, overBytes);
+        }
+        throw new AssertionFailedError(message);
       }
     } finally {
       workload.close();
@@ -151,7 +160,7 @@ final class PerfBudgetExtension
     try {
       if (record) {
         Measurement measurement = check.measureToRecord(arms);
-        plan.budgets().record(plan.key(), entry(measurement, workload));
+        plan.budgets().record(plan.key(), entry(measurement, workload).keepingLimitsOf(plan.budgets().find(plan.key())));
         String note =
             String.format(
                 "recorded ratio %s in %s; commit it", Format.ratio(measurement.ratio()), plan.budgets().path());
@@ -171,11 +180,21 @@ final class PerfBudgetExtension
     }
   }
 
+  /** The outcome of a measurement whose candidate allocates over its bytes budget. */
+  private static Outcome overBytes(Outcome timed, Mode mode) {
+    boolean fails = mode == Mode.ENFORCE;
+    String over = fails ? "allocates over its bytes budget" : "allocates over its bytes budget; report mode does not fail";
+    String note = timed.note().isEmpty() ? over : timed.note() + "; " + over;
+    return new Outcome(
+        timed.test(), timed.key(), timed.kind(), Verdict.FAIL, fails || timed.fails(), timed.limit(), timed.measurement(),
+        timed.unconfirmedRatio(), timed.parameters(), note, timed.time(), timed.bytes());
+  }
+
   private static Outcome outcome(
       Plan plan, Workload workload, Arms arms, Verdict verdict, boolean fails, Measurement measurement, double unconfirmed, String note) {
     return new Outcome(
         plan.test(), plan.key(), workload.kind(), verdict, fails, plan.limit(), measurement, unconfirmed,
-        arms.parameters(), note, java.time.Instant.now());
+        arms.parameters(), note, java.time.Instant.now(), plan.bytes());
   }
 
   private static BudgetEntry entry(Measurement measurement, Workload workload) {
@@ -188,7 +207,9 @@ final class PerfBudgetExtension
         environment.time().toString(),
         environment.commit(),
         environment.jvm(),
-        environment.cpu());
+        environment.cpu(),
+        0,
+        0);
   }
 
   /** Console line, JUnit report entry, then the files: a file that cannot be written only warns. */
@@ -232,6 +253,16 @@ final class PerfBudgetExtension
               "@PerfBudget on method [%s] must be declared with a `tolerance` of at least 1 (10 "
                   + "means an order of magnitude), or 0 to use perfbudget.tolerance, but it is %s.",
               test, tolerance));
+    }
+    for (String attribute : new String[] {"maxBytesRatio", "maxBytesPerOp"}) {
+      double value = attribute.equals("maxBytesRatio") ? annotation.maxBytesRatio() : annotation.maxBytesPerOp();
+      if (!(value >= 0) || Double.isInfinite(value)) {
+        throw new ExtensionConfigurationException(
+            String.format(
+                "@PerfBudget on method [%s] must be declared with a positive `%s`, or 0 to use "
+                    + "the budget file, but it is %s.",
+                test, attribute, value));
+      }
     }
     if (!annotation.key().isEmpty() && annotation.key().isBlank()) {
       throw new ExtensionConfigurationException(

@@ -63,6 +63,8 @@ final class ReportJson {
     json.add("ratioLow", m == null ? null : Json.number(m.interval().low(), 4));
     json.add("ratioHigh", m == null ? null : Json.number(m.interval().high(), 4));
     json.add("ratioOfMedians", m == null ? null : Json.number(m.ratioOfMedians(), 4));
+    // The seed's overhead figure: how much more the candidate costs, in percent (ratio 1.2 -> 20).
+    json.add("overhead", m == null ? null : Json.number((m.ratio() - 1) * 100, 1));
     json.add("limit", outcome.limit().isSet() ? Json.number(outcome.limit().value(), 4) : null);
     json.addProperty("limitSource", outcome.limit().source());
     json.addProperty("pairs", m == null ? 0 : m.pairs());
@@ -70,6 +72,10 @@ final class ReportJson {
     json.addProperty("stop", m == null ? null : m.stop().name());
     json.addProperty("elapsedMs", m == null ? 0 : m.elapsedNanos() / 1_000_000);
     json.add("unconfirmedRatio", Json.number(outcome.unconfirmedRatio(), 4));
+    json.add("bytesRatio", m == null ? null : Json.number(BytesBudget.ratio(m), 4));
+    BytesBudget bytes = outcome.bytes();
+    json.add("maxBytesRatio", bytes.maxRatio() > 0 ? Json.number(bytes.maxRatio(), 4) : null);
+    json.add("maxBytesPerOp", bytes.maxPerOp() > 0 ? Json.number(bytes.maxPerOp(), 1) : null);
     json.add("baseline", m == null ? null : arm(m.baseline()));
     json.add("candidate", m == null ? null : arm(m.candidate()));
     json.add("loopNsPerOp", m == null ? null : Json.number(m.loopNsPerOp(), 3));
@@ -106,8 +112,12 @@ final class ReportJson {
     json.add("bytesPerOp", Json.number(arm.bytesPerOp(), 1));
     json.addProperty("batch", arm.batch());
     json.addProperty("samples", arm.samples());
+    json.addProperty("operations", arm.operations());
     json.addProperty("gcCount", arm.gcCount());
     json.addProperty("gcMs", arm.gcMillis());
+    double millionOps = arm.operations() / 1e6;
+    json.add("gcPerMillionOps", Json.number(arm.gcCount() / millionOps, 3));
+    json.add("gcMsPerMillionOps", Json.number(arm.gcMillis() / millionOps, 3));
     json.add("figures", parameters(arm.figures()));
     return json;
   }

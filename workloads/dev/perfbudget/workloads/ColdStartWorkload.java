@@ -51,11 +51,9 @@ public final class ColdStartWorkload implements Workload {
   private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
   private static final int WARM_UP_RUNS = 1;
 
-  private String baselineName = "empty main";
-  private String baselineMain = EmptyMain.class.getName();
-  private boolean baselineDeclared;
-  private String candidateName;
-  private String candidateMain;
+  private final DeclaredArm<String> baseline =
+      new DeclaredArm<>("baseline", "empty main", EmptyMain.class.getName());
+  private final DeclaredArm<String> candidate = new DeclaredArm<>("candidate");
   private Integer runs;
   private Duration timeout = DEFAULT_TIMEOUT;
   private final List<String> jvmOptions = new ArrayList<>();
@@ -68,13 +66,7 @@ public final class ColdStartWorkload implements Workload {
 
   /** Declares the baseline main by its binary name, such as {@code com.example.Cli}. */
   public ColdStartWorkload baseline(String name, String mainClass) {
-    if (baselineDeclared) {
-      throw new WorkloadDeclarationException(
-          "baseline is declared twice (\"" + baselineName + "\" and \"" + name + "\"); declare one baseline");
-    }
-    baselineName = OpWorkload.checkName(name, "baseline");
-    baselineMain = checkClassName(mainClass, "baseline");
-    baselineDeclared = true;
+    baseline.declare(name, checkClassName(mainClass, "baseline"));
     return this;
   }
 
@@ -85,12 +77,7 @@ public final class ColdStartWorkload implements Workload {
 
   /** Declares the candidate main by its binary name, such as {@code com.example.Cli}. */
   public ColdStartWorkload candidate(String name, String mainClass) {
-    if (candidateMain != null) {
-      throw new WorkloadDeclarationException(
-          "candidate is declared twice (\"" + candidateName + "\" and \"" + name + "\"); declare one candidate");
-    }
-    candidateName = OpWorkload.checkName(name, "candidate");
-    candidateMain = checkClassName(mainClass, "candidate");
+    candidate.declare(name, checkClassName(mainClass, "candidate"));
     return this;
   }
 
@@ -128,10 +115,8 @@ public final class ColdStartWorkload implements Workload {
 
   @Override
   public Arms prepare(WorkloadContext context) {
-    if (candidateMain == null) {
-      throw new WorkloadDeclarationException(
-          "no candidate is declared; call start.candidate(\"name\", YourMain.class) in the method body");
-    }
+    String baselineMain = baseline.required("start.baseline(\"name\", YourMain.class)");
+    String candidateMain = candidate.required("start.candidate(\"name\", YourMain.class)");
     int measuredRuns = runs != null ? runs : configuredRuns(context.configuration(RUNS_KEY));
     checkMain(baselineMain, "baseline");
     checkMain(candidateMain, "candidate");
@@ -143,8 +128,8 @@ public final class ColdStartWorkload implements Workload {
     parameters.put("candidateMain", candidateMain);
     parameters.put("jvmOptions", String.join(" ", jvmOptions));
     return new Arms(
-        new ColdStartArm(baselineName, "baseline", baselineMain, jvmOptions, timeout, newOutputFile()),
-        new ColdStartArm(candidateName, "candidate", candidateMain, jvmOptions, timeout, newOutputFile()),
+        new ColdStartArm(baseline.name(), "baseline", baselineMain, jvmOptions, timeout, newOutputFile()),
+        new ColdStartArm(candidate.name(), "candidate", candidateMain, jvmOptions, timeout, newOutputFile()),
         null,
         parameters,
         Sampling.oneOperationPerSample(WARM_UP_RUNS, measuredRuns));

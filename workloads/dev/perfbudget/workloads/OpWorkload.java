@@ -3,7 +3,6 @@ package dev.perfbudget.workloads;
 import dev.perfbudget.Arms;
 import dev.perfbudget.Workload;
 import dev.perfbudget.WorkloadContext;
-import dev.perfbudget.WorkloadDeclarationException;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -28,30 +27,18 @@ import java.util.function.Supplier;
  */
 public final class OpWorkload implements Workload {
 
-  private String baselineName;
-  private Supplier<?> baseline;
-  private String candidateName;
-  private Supplier<?> candidate;
+  private final DeclaredArm<Supplier<?>> baseline = new DeclaredArm<>("baseline");
+  private final DeclaredArm<Supplier<?>> candidate = new DeclaredArm<>("candidate");
 
   /** Declares the baseline: the op the candidate is compared to. Declare it once. */
   public OpWorkload baseline(String name, Supplier<?> op) {
-    if (baseline != null) {
-      throw new WorkloadDeclarationException(
-          "baseline is declared twice (\"" + baselineName + "\" and \"" + name + "\"); declare one baseline");
-    }
-    baselineName = checkName(name, "baseline");
-    baseline = Objects.requireNonNull(op, "the baseline op");
+    baseline.declare(name, Objects.requireNonNull(op, "the baseline op"));
     return this;
   }
 
   /** Declares the candidate: the op under budget. Declare it once. */
   public OpWorkload candidate(String name, Supplier<?> op) {
-    if (candidate != null) {
-      throw new WorkloadDeclarationException(
-          "candidate is declared twice (\"" + candidateName + "\" and \"" + name + "\"); declare one candidate");
-    }
-    candidateName = checkName(name, "candidate");
-    candidate = Objects.requireNonNull(op, "the candidate op");
+    candidate.declare(name, Objects.requireNonNull(op, "the candidate op"));
     return this;
   }
 
@@ -62,26 +49,13 @@ public final class OpWorkload implements Workload {
 
   @Override
   public Arms prepare(WorkloadContext context) {
-    if (baseline == null) {
-      throw new WorkloadDeclarationException(
-          "no baseline is declared; call op.baseline(\"name\", () -> ...) in the method body");
-    }
-    if (candidate == null) {
-      throw new WorkloadDeclarationException(
-          "no candidate is declared; call op.candidate(\"name\", () -> ...) in the method body");
-    }
+    Supplier<?> baselineOp = baseline.required("op.baseline(\"name\", () -> ...)");
+    Supplier<?> candidateOp = candidate.required("op.candidate(\"name\", () -> ...)");
     Object nothing = null;
     return new Arms(
-        new OpArm(baselineName, baseline),
-        new OpArm(candidateName, candidate),
+        new OpArm(baseline.name(), baselineOp),
+        new OpArm(candidate.name(), candidateOp),
         new OpArm("empty loop", () -> nothing),
         Map.of());
-  }
-
-  static String checkName(String name, String arm) {
-    if (name == null || name.isBlank()) {
-      throw new WorkloadDeclarationException("the " + arm + " needs a name that is not blank");
-    }
-    return name;
   }
 }

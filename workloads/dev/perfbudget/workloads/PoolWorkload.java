@@ -40,10 +40,8 @@ public final class PoolWorkload implements Workload {
   private int elements = 65_536;
   private int rounds = 1;
   private int workers = Runtime.getRuntime().availableProcessors();
-  private String baselineName;
-  private Pool baseline;
-  private String candidateName;
-  private Pool candidate;
+  private final DeclaredArm<Pool> baselineArm = new DeclaredArm<>("baseline");
+  private final DeclaredArm<Pool> candidateArm = new DeclaredArm<>("candidate");
   private Duration maxDispatchOverhead;
   private SharedBuffer buffer;
 
@@ -86,23 +84,13 @@ public final class PoolWorkload implements Workload {
 
   /** Declares the baseline pool, such as {@code Pools.threads(4)} or {@code Pools.serial()}. */
   public PoolWorkload baseline(String name, Pool pool) {
-    if (baseline != null) {
-      throw new WorkloadDeclarationException(
-          "baseline is declared twice (\"" + baselineName + "\" and \"" + name + "\"); declare one baseline");
-    }
-    baselineName = OpWorkload.checkName(name, "baseline");
-    baseline = checkPool(pool, "baseline");
+    baselineArm.declare(name, checkPool(pool, "baseline"));
     return this;
   }
 
   /** Declares the candidate pool: the one under budget. */
   public PoolWorkload candidate(String name, Pool pool) {
-    if (candidate != null) {
-      throw new WorkloadDeclarationException(
-          "candidate is declared twice (\"" + candidateName + "\" and \"" + name + "\"); declare one candidate");
-    }
-    candidateName = OpWorkload.checkName(name, "candidate");
-    candidate = checkPool(pool, "candidate");
+    candidateArm.declare(name, checkPool(pool, "candidate"));
     return this;
   }
 
@@ -128,7 +116,17 @@ public final class PoolWorkload implements Workload {
 
   @Override
   public Arms prepare(WorkloadContext context) {
-    checkDeclaration();
+    if (kernel == null) {
+      throw new WorkloadDeclarationException(
+          "no kernel is declared; call pool.kernel(Kernels.lcg()) (or your own Kernel) in the method body");
+    }
+    Pool baseline = baselineArm.required("pool.baseline(\"threads\", Pools.threads(4))");
+    Pool candidate = candidateArm.required("pool.candidate(\"name\", Pools....)");
+    if (baseline.runsInChildProcesses() || candidate.runsInChildProcesses()) {
+      checkCreatableByName(kernel);
+    }
+    String baselineName = baselineArm.name();
+    String candidateName = candidateArm.name();
     PoolOptions options = PoolOptions.from(context::configuration);
     buffer = SharedBuffer.create(options.bufferDir(), elements);
     Job job = new Job(kernel, buffer, elements, rounds, workers);
@@ -163,24 +161,6 @@ public final class PoolWorkload implements Workload {
   public void close() {
     if (buffer != null) {
       buffer.close();
-    }
-  }
-
-  private void checkDeclaration() {
-    if (kernel == null) {
-      throw new WorkloadDeclarationException(
-          "no kernel is declared; call pool.kernel(Kernels.lcg()) (or your own Kernel) in the method body");
-    }
-    if (baseline == null) {
-      throw new WorkloadDeclarationException(
-          "no baseline is declared; call pool.baseline(\"threads\", Pools.threads(4)) in the method body");
-    }
-    if (candidate == null) {
-      throw new WorkloadDeclarationException(
-          "no candidate is declared; call pool.candidate(\"name\", Pools....) in the method body");
-    }
-    if (baseline.runsInChildProcesses() || candidate.runsInChildProcesses()) {
-      checkCreatableByName(kernel);
     }
   }
 

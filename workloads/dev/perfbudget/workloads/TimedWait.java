@@ -84,7 +84,7 @@ public final class TimedWait {
     Objects.requireNonNull(wait, "wait");
     Objects.requireNonNull(requested, "requested");
     return new TimedWait(
-        OpWorkload.checkName(name, "wait"),
+        DeclaredArm.checkName(name, "wait"),
         requested,
         false,
         scheduler -> {

@@ -17,7 +17,7 @@ class BudgetFileTest {
   @TempDir Path dir;
 
   private static BudgetEntry entry(double ratio) {
-    return new BudgetEntry(ratio, "op", "copy", "encode", "2026-11-30T00:00:00Z", "abc123", "jvm", "cpu");
+    return new BudgetEntry(ratio, "op", "copy", "encode", "2026-11-30T00:00:00Z", "abc123", "jvm", "cpu", 0, 0);
   }
 
   @Test

@@ -16,10 +16,10 @@ public final class ConcurrentWriter {
     for (int i = 0; i < count; i++) {
       String key = args[2] + "#" + i;
       if (args[0].equals("budget")) {
-        new BudgetFile(path).record(key, new BudgetEntry(1 + i, "op", "a", "b", "t", "c", "j", "p"));
+        new BudgetFile(path).record(key, new BudgetEntry(1 + i, "op", "a", "b", "t", "c", "j", "p", 0, 0));
       } else {
         Outcome outcome =
-            new Outcome(key, key, "op", Verdict.SKIPPED, false, Limit.NONE, null, Double.NaN, Map.of(), "", Instant.now());
+            new Outcome(key, key, "op", Verdict.SKIPPED, false, Limit.NONE, null, Double.NaN, Map.of(), "", Instant.now(), BytesBudget.NONE);
         new ReportFile(path).add(outcome, Environment.current());
       }
     }

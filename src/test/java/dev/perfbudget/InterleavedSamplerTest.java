@@ -155,4 +155,12 @@ class InterleavedSamplerTest {
     assertThat(java.util.Arrays.stream(m.pairRatios()).boxed().toList())
         .allSatisfy(ratio -> assertThat(ratio).isCloseTo(2.0, offset(0.01)));
   }
+
+  @Test
+  void oneSlowLastWarmUpSampleDoesNotShrinkTheBatch() throws Exception {
+    // Every 10th call is 100 times slower: a warm-up round may well end on one.
+    FakeArm hiccups = new FakeArm("b", call -> call % 10 == 0 ? 5_000 : 50, 0.0, 1, new ArrayList<>());
+    Measurement m = measure(Arms.of(FakeArm.steady("a", 50), hiccups), 100);
+    assertThat(m.candidate().batch()).isBetween(18_000L, 22_000L);
+  }
 }

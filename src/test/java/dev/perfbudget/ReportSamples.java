@@ -37,17 +37,17 @@ final class ReportSamples {
     Measurement measurement = new Measurement(
         ratio, new Interval(low, high), ratio * 1.01, pairs.length, 0,
         verdict == Verdict.FAIL ? Stop.ABOVE_LIMIT : Stop.BELOW_LIMIT,
-        new ArmResult("baseline arm", 50, 51, bytesPerOp, 2000, 40, 0, 0, java.util.Map.of()),
-        new ArmResult("candidate arm", 50 * ratio, 50 * ratio + 1, bytes ? 2304 : Double.NaN, 800, 40, 1, 3, java.util.Map.of()),
+        new ArmResult("baseline arm", 50, 51, 53, 60, bytesPerOp, 2000, 40, 80_000, 0, 0, java.util.Map.of()),
+        new ArmResult("candidate arm", 50 * ratio, 50 * ratio + 1, 53 * ratio, 60 * ratio, bytes ? 2304 : Double.NaN, 800, 40, 32_000, 1, 3, java.util.Map.of()),
         0.3, new WarmUp(4, 120, false), 900_000_000L, pairs);
     Limit theLimit = limit > 0 ? Limit.maxRatio(limit) : Limit.NONE;
     String note = verdict == Verdict.RECORDED ? "recorded ratio " + Format.ratio(ratio) + " in budgets/perf-budgets.json; commit it" : "";
-    return new Outcome(test, test, "op", verdict, verdict == Verdict.FAIL, theLimit, measurement, Double.NaN, Map.of("operations", 1), note, time);
+    return new Outcome(test, test, "op", verdict, verdict == Verdict.FAIL, theLimit, measurement, Double.NaN, Map.of("operations", 1), note, time, BytesBudget.NONE);
   }
 
   static Outcome skipped(String test, Instant time) {
     Outcome skipped = Outcome.skipped(test, test, "op", "aborted: needs 4 cores");
-    return new Outcome(test, test, "op", Verdict.SKIPPED, false, Limit.NONE, null, Double.NaN, Map.of(), skipped.note(), time);
+    return new Outcome(test, test, "op", Verdict.SKIPPED, false, Limit.NONE, null, Double.NaN, Map.of(), skipped.note(), time, BytesBudget.NONE);
   }
 
   /** A report.json of the given outcomes, as ReportFile writes it. */
