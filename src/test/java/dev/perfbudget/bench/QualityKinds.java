@@ -2,6 +2,7 @@ package dev.perfbudget.bench;
 
 import dev.perfbudget.PerfBudget;
 import dev.perfbudget.testkit.Work;
+import dev.perfbudget.workloads.ChurnWorkload;
 import dev.perfbudget.workloads.Kernel;
 import dev.perfbudget.workloads.Kernels;
 import dev.perfbudget.workloads.OpWorkload;
@@ -23,7 +24,8 @@ final class QualityKinds {
 
   record Kind(String name, Class<?> fixture) {}
 
-  static final List<Kind> ALL = List.of(new Kind("op", OpKind.class), new Kind("pool", PoolKind.class));
+  static final List<Kind> ALL =
+      List.of(new Kind("op", OpKind.class), new Kind("pool", PoolKind.class), new Kind("churn", ChurnKind.class));
 
   private QualityKinds() {}
 
@@ -63,6 +65,50 @@ final class QualityKinds {
       Work candidate = new Work();
       op.baseline(STEPS + " steps", () -> baseline.steps(STEPS))
           .candidate(k * STEPS + " steps", () -> candidate.steps(k * STEPS));
+    }
+  }
+
+  /**
+   * The churn kind: one thread replacing 64 live blocks of 1 to 4 KiB; the candidate's allocator
+   * allocates k blocks of the asked size per replacement, so it does k times the baseline
+   * allocator's work. The k - 1 extra blocks go to a small ring that outlives the call, or the
+   * JIT would remove their allocation. Blocks of kilobytes make allocating (zeroing) far costlier
+   * than the churn loop's own bookkeeping, which is the same for both arms.
+   */
+  public static class ChurnKind {
+    private static final Object[] GARBAGE = new Object[8];
+
+    @PerfBudget(maxRatio = 1.5)
+    void sameWorkAt1_5(ChurnWorkload churn) {
+      declare(churn, 1);
+    }
+
+    @PerfBudget
+    void sameWorkAtTolerance(ChurnWorkload churn) {
+      declare(churn, 1);
+    }
+
+    @PerfBudget(maxRatio = 1.5)
+    void twiceTheWork(ChurnWorkload churn) {
+      declare(churn, 2);
+    }
+
+    @PerfBudget(maxRatio = 5)
+    void tenTimesTheWork(ChurnWorkload churn) {
+      declare(churn, 10);
+    }
+
+    private static void declare(ChurnWorkload churn, int k) {
+      churn.threads(1).blocks(64).sizes(1024, 4096)
+          .baseline("new byte[]", size -> new byte[size])
+          .candidate(k + " x new byte[]", size -> allocate(size, k));
+    }
+
+    private static Object allocate(int size, int times) {
+      for (int i = 1; i < times; i++) {
+        GARBAGE[i & (GARBAGE.length - 1)] = new byte[size];
+      }
+      return new byte[size];
     }
   }
 
