@@ -22,14 +22,15 @@ import java.util.concurrent.TimeUnit;
  * through the JUnit Platform, in child JVMs of {@code --batch} verdicts each.
  *
  * <pre>
- * mvn -q test-compile exec:exec -Dbench=Quality -Dbench.args="quiet"
+ * mvn -q test-compile exec:exec -Dbench=Quality -Dbench.args="quiet --kinds pool"
  * mvn -q test-compile exec:exec -Dbench=Quality -Dbench.args="busy --kinds op"
  * </pre>
  *
  * <p>Arguments: conditions ({@code quiet}, {@code busy}, {@code gc}; default quiet), {@code
- * --kinds op,pool} (default all of {@link QualityKinds#ALL}), {@code --aa 200} (A/A verdicts at
+ * --kinds op,pool,churn} (default all of {@link QualityKinds#ALL}), {@code --aa 200} (A/A verdicts at
  * each limit), {@code --twice 40}, {@code --ten 20} (regression verdicts), {@code --batch 50}
- * (verdicts per child JVM). Raw lines go to {@code target/quality/<condition>.tsv}.
+ * (verdicts per child JVM). Raw lines go to {@code target/quality/<condition>.tsv}. Measured
+ * tables and how to read them: docs/verdict-quality.md.
  */
 public final class Quality {
 
