@@ -1,0 +1,81 @@
+package dev.perfbudget.bench;
+
+import com.google.gson.JsonObject;
+import dev.perfbudget.bench.QualityKinds.Kind;
+import dev.perfbudget.testkit.PerfTestKit;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+/**
+ * One batch of the quality harness, in a fresh JVM: runs one scenario's perf test {@code count}
+ * times through the JUnit Platform and appends one line per verdict to a file.
+ *
+ * <p>Arguments: condition (quiet, busy, gc), kind, scenario, count, output file. Lines are
+ * tab-separated: kind, scenario, verdict, failed (0/1), ratio, seconds to verdict.
+ */
+public final class QualityChild {
+
+  private QualityChild() {}
+
+  public static void main(String[] args) throws Exception {
+    String condition = args[0];
+    Kind kind = QualityKinds.named(args[1]);
+    Scenario scenario = Scenario.valueOf(args[2]);
+    int count = Integer.parseInt(args[3]);
+    Path output = Path.of(args[4]);
+
+    if (condition.equals("gc")) {
+      GcPressure.start();
+    }
+    Path dir = Files.createTempDirectory("perfbudget-quality");
+    // The defaults users get, stated so that the test kit's short caps do not apply.
+    PerfTestKit kit =
+        new PerfTestKit(dir)
+            .with("perfbudget.time.max", "5s")
+            .with("perfbudget.warmup.max", "2s")
+            .with("perfbudget.ci", "false");
+    if (scenario.recordsFirst()) {
+      kit.with("perfbudget.mode", "record");
+      kit.run(kind.fixture(), scenario.method);
+      kit.with("perfbudget.mode", "enforce");
+    }
+    try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8))) {
+      for (int i = 0; i < count; i++) {
+        long start = System.nanoTime();
+        EngineExecutionResults results = kit.run(kind.fixture(), scenario.method);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        long failed = results.testEvents().failed().count();
+        long succeeded = results.testEvents().succeeded().count();
+        if (failed + succeeded != 1) {
+          throw new IllegalStateException(kind.name() + " " + scenario + " ran " + (failed + succeeded) + " tests, expected 1");
+        }
+        JsonObject result = kit.result(kind.fixture(), scenario.method);
+        out.printf(
+            Locale.ROOT,
+            "%s\t%s\t%s\t%d\t%.5f\t%.4f%n",
+            kind.name(),
+            scenario,
+            result.get("verdict").getAsString(),
+            failed,
+            result.get("ratio").getAsDouble(),
+            seconds);
+        out.flush();
+      }
+    }
+    deleteQuietly(dir);
+    System.exit(0);
+  }
+
+  private static void deleteQuietly(Path dir) {
+    try (var files = Files.walk(dir)) {
+      files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (IOException e) {
+      // a temp folder left behind is harmless
+    }
+  }
+}
