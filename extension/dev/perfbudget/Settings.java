@@ -64,24 +64,6 @@ record Settings(
         reader.read(OP_TIMEOUT, DurationParser::parse, DEFAULT_OP_TIMEOUT));
   }
 
-  /** Settings with the default {@code perfbudget.op.timeout}. */
-  Settings(
-      Mode mode,
-      Path budgetsFile,
-      Path reportDir,
-      double tolerance,
-      Duration timeMax,
-      Duration warmupMax,
-      Duration sampleTarget,
-      int minPairs,
-      long seed,
-      boolean underCi,
-      Optional<Path> historyFile,
-      boolean stepSummary) {
-    this(
-        mode, budgetsFile, reportDir, tolerance, timeMax, warmupMax, sampleTarget, minPairs, seed,
-        underCi, historyFile, stepSummary, DEFAULT_OP_TIMEOUT);
-  }
 
   private static double parseTolerance(String value) {
     double tolerance = Double.parseDouble(value);

@@ -22,7 +22,7 @@ class EngineCostPerfTest {
   private static final Settings INNER =
       new Settings(
           Mode.ENFORCE, Path.of("unused"), Path.of("unused"), 10, Duration.ofSeconds(2), Duration.ofMillis(200),
-          Duration.ofNanos(100_000), 12, 1, false, Optional.empty(), false);
+          Duration.ofNanos(100_000), 12, 1, false, Optional.empty(), false, Settings.DEFAULT_OP_TIMEOUT);
 
   private static final int STEPS = 100;
   private static final long ROUND_NANOS = 10_000_000;
@@ -81,7 +81,7 @@ class EngineCostPerfTest {
     Settings settings =
         new Settings(
             INNER.mode(), INNER.budgetsFile(), INNER.reportDir(), INNER.tolerance(), INNER.timeMax(), INNER.warmupMax(),
-            INNER.sampleTarget(), INNER.minPairs(), seed, false, Optional.empty(), false);
+            INNER.sampleTarget(), INNER.minPairs(), seed, false, Optional.empty(), false, INNER.opTimeout());
     try {
       Verdict verdict = new PerfCheck(settings).check(arms, Limit.maxRatio(10)).verdict();
       if (verdict != Verdict.PASS) {

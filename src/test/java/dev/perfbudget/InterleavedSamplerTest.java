@@ -18,7 +18,7 @@ class InterleavedSamplerTest {
   static Settings settings(Duration timeMax) {
     return new Settings(
         Mode.ENFORCE, Path.of("unused"), Path.of("unused"), 10, timeMax, Duration.ofSeconds(1),
-        Duration.ofMillis(1), 12, 1, false, java.util.Optional.empty(), false);
+        Duration.ofMillis(1), 12, 1, false, java.util.Optional.empty(), false, Settings.DEFAULT_OP_TIMEOUT);
   }
 
   private static Measurement measure(Arms arms, double limit) throws Exception {
