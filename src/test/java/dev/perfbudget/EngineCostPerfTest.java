@@ -1,12 +1,12 @@
 package dev.perfbudget;
 
+import dev.perfbudget.testkit.StandaloneContext;
 import dev.perfbudget.testkit.Work;
 import dev.perfbudget.workloads.OpWorkload;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.SplittableRandom;
-import java.util.function.Supplier;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -54,7 +54,7 @@ class EngineCostPerfTest {
     Work harnessed = new Work();
     Work handWritten = new Work();
     OpWorkload inner = new OpWorkload().baseline("one step", () -> harnessed.steps(1)).candidate("unused", () -> null);
-    Arm harness = inner.prepare(new BareContext()).baseline();
+    Arm harness = inner.prepare(new StandaloneContext("theOpHarnessAddsLittleToAHandWrittenLoop")).baseline();
     Blackhole sink = new Blackhole("Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
     op.baseline("hand-written loop", () -> handWrittenLoop(handWritten, sink, 1000))
         .candidate("op harness", () -> run(harness, 1000));
@@ -142,20 +142,4 @@ class EngineCostPerfTest {
   }
 
   /** A test name and no configuration: all the op kind asks of its context. */
-  private static final class BareContext implements WorkloadContext {
-    @Override
-    public String testName() {
-      return "theOpHarnessAddsLittleToAHandWrittenLoop";
-    }
-
-    @Override
-    public Optional<String> configuration(String key) {
-      return Optional.empty();
-    }
-
-    @Override
-    public <T extends AutoCloseable> T classResource(String key, Class<T> type, Supplier<T> create) {
-      throw new UnsupportedOperationException("the op kind needs no class resources");
-    }
-  }
 }

@@ -1,5 +1,6 @@
 package dev.perfbudget.bench;
 
+import dev.perfbudget.testkit.StandaloneContext;
 import dev.perfbudget.Arms;
 import dev.perfbudget.Sample;
 import dev.perfbudget.workloads.ChurnWorkload;
@@ -26,7 +27,7 @@ public final class ChurnEscapeAnalysis {
           return scratch[0];
         });
     try {
-      Arms arms = churn.prepare(new BenchContext());
+      Arms arms = churn.prepare(new StandaloneContext("bench"));
       System.out.println("| Round | new byte[1000], bytes/op | same, plus scratch Object[2] and long[4], bytes/op |");
       System.out.println("|---:|---:|---:|");
       for (int round = 1; round <= 50; round++) {

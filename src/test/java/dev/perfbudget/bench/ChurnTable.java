@@ -1,5 +1,6 @@
 package dev.perfbudget.bench;
 
+import dev.perfbudget.testkit.StandaloneContext;
 import dev.perfbudget.Arm;
 import dev.perfbudget.WorkloadDeclarationException;
 import dev.perfbudget.workloads.ChurnScenario;
@@ -188,7 +189,7 @@ public final class ChurnTable {
     ChurnWorkload churn = preset.applyTo(new ChurnWorkload())
         .baseline("new byte[]", size -> new byte[size])
         .candidate("new byte[], unused", size -> new byte[size]);
-    Arm arm = churn.prepare(new BenchContext()).baseline();
+    Arm arm = churn.prepare(new StandaloneContext("bench")).baseline();
     long operations = preset.operations();
     return new Scenario() {
       @Override

@@ -1,5 +1,6 @@
 package dev.perfbudget.workloads;
 
+import dev.perfbudget.testkit.StandaloneContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.perfbudget.Arms;
@@ -7,30 +8,12 @@ import dev.perfbudget.Sample;
 import dev.perfbudget.WorkloadContext;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /** How a churn arm runs its batches, without the engine. */
 class ChurnArmTest {
 
-  private static final WorkloadContext CONTEXT =
-      new WorkloadContext() {
-        @Override
-        public String testName() {
-          return "ChurnArmTest";
-        }
-
-        @Override
-        public Optional<String> configuration(String key) {
-          return Optional.empty();
-        }
-
-        @Override
-        public <T extends AutoCloseable> T classResource(String key, Class<T> type, Supplier<T> create) {
-          return create.get();
-        }
-      };
+  private static final WorkloadContext CONTEXT = new StandaloneContext("ChurnArmTest");
 
   @Test
   void bothArmsSeeTheSameSizesInTheSameOrder() throws Exception {
