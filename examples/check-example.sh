@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs examples/maven-example the ways users run their builds, and checks each run with
 # check_example.py: Surefire with two forks, JUnit parallel execution, only perf tests, no perf
-# tests, perf tests switched off. Needs perfbudget-junit in the local repository
+# tests, perf tests switched off, a Gson of the project's own (2.10.1, 2.8.9); then checks what
+# perfbudget brings onto the test classpath (mvn dependency:tree). Needs perfbudget-junit in the local repository
 # (mvn -B -q install -DskipTests at the root). JUNIT_VERSION picks the example's JUnit.
 set -euo pipefail
 cd "$(dirname "$0")/maven-example"
@@ -41,4 +42,36 @@ run parallel all --parallel --history "$CHECK/parallel/history.jsonl" -- \
 run only-perf perf -- -Dgroups=perf
 run no-perf ordinary -- -DexcludedGroups=perf
 run mode-off off -- -Dperfbudget.mode=off
+# A project with a Gson of its own, older than perfbudget's (2.10.1 lacks Strictness, 2.8.9
+# JsonArray.asList): its Gson stays the one its tests see, and both budget-file tests (against
+# the budgets recorded above) and a maxRatio test pass.
+for gson in 2.10.1 2.8.9; do
+  run "gson-$gson" all --gson "$gson" -- -Duser.gson.version="$gson"
+done
+
+# What perfbudget brings onto a user's test classpath: jmh-core, nothing else (README, "Add it").
+echo "== dependency tree: mvn dependency:tree"
+mvn "${COMMON[@]}" org.apache.maven.plugins:maven-dependency-plugin:3.9.0:tree -Duser.gson.version=2.8.9 \
+  -DoutputFile="$CHECK/dependency-tree.txt" > "$CHECK/dependency-tree.log" 2>&1 \
+  || { cat "$CHECK/dependency-tree.log"; echo "mvn dependency:tree failed"; exit 1; }
+python3 - "$CHECK/dependency-tree.txt" <<'PY'
+import re, sys
+lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+def coordinates(line):  # "|  \- group:artifact:jar:version:scope" -> (depth, "group:artifact", version)
+    match = re.match(r"^([| +\\-]*)([^:\s]+):([^:]+):[^:]+:([^:]+):", line)
+    return (len(match.group(1)) // 3, match.group(2) + ":" + match.group(3), match.group(4)) if match else None
+nodes = [c for c in map(coordinates, lines[1:]) if c]
+start = next(i for i, n in enumerate(nodes) if n[1] == "dev.perfbudget:perfbudget-junit")
+brought = []
+for depth, name, version in nodes[start + 1:]:
+    if depth <= nodes[start][0]:
+        break
+    brought.append(name)
+gson = [(name, version) for _, name, version in nodes if name == "com.google.code.gson:gson"]
+print(f"perfbudget-junit brings: {brought}; Gson on the classpath: {gson}")
+if brought != ["org.openjdk.jmh:jmh-core"]:
+    sys.exit("perfbudget-junit should bring jmh-core alone onto a user's test classpath (README)")
+if gson != [("com.google.code.gson:gson", "2.8.9")]:
+    sys.exit("the project's own Gson 2.8.9 should be the only Gson in the tree")
+PY
 echo "example project: all checks passed"

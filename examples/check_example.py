@@ -3,8 +3,10 @@
 their JVM, and that report.json, the budget file and the history hold every perf test.
 
 Usage: check_example.py RUN_DIR EXPECT [--forks N] [--parallel] [--budgets FILE] [--history FILE]
+                        [--gson VERSION]
 EXPECT is one of: all (perf and ordinary tests ran), perf (only perf tests), ordinary
-(only ordinary tests), off (ordinary tests ran, perf tests were skipped).
+(only ordinary tests), off (ordinary tests ran, perf tests were skipped). --gson: the run had
+the project's own Gson (-Duser.gson.version), which adds src/gson-test's tests.
 """
 import argparse
 import glob
@@ -22,6 +24,13 @@ ORDINARY_TESTS = {
     f"example.Ordinary{n}Test#{m}"
     for n in (1, 2, 3)
     for m in ("slugifiesPunctuation", "slugifiesDigits", "slugOfNothingIsEmpty")
+}
+
+# src/gson-test, compiled in with -Duser.gson.version.
+GSON_PERF_TESTS = {"example.SlugsMaxRatioPerfTest#slugifyWithin100xOfACopy"}
+GSON_ORDINARY_TESTS = {
+    "example.UserGsonTest#theProjectsOwnGsonIsTheOneOnTheClasspath",
+    "example.UserGsonTest#theProjectsOwnGsonWorks",
 }
 
 failures = []
@@ -57,15 +66,18 @@ def main():
     parser.add_argument("--parallel", action="store_true")
     parser.add_argument("--budgets")
     parser.add_argument("--history")
+    parser.add_argument("--gson")
     args = parser.parse_args()
+    perf_tests = PERF_TESTS | (GSON_PERF_TESTS if args.gson else set())
+    ordinary_tests = ORDINARY_TESTS | (GSON_ORDINARY_TESTS if args.gson else set())
 
     jvms = timelines(args.run_dir)
     ran = {test for events in jvms.values() for test in events}
     expected = {
-        "all": PERF_TESTS | ORDINARY_TESTS,
-        "perf": PERF_TESTS,
-        "ordinary": ORDINARY_TESTS,
-        "off": ORDINARY_TESTS,
+        "all": perf_tests | ordinary_tests,
+        "perf": perf_tests,
+        "ordinary": ordinary_tests,
+        "off": ordinary_tests,
     }[args.expect]
     check(ran == expected, f"tests that ran: missing {sorted(expected - ran)}, unexpected {sorted(ran - expected)}")
     check(len(jvms) >= args.forks, f"expected {args.forks} test JVMs, saw {len(jvms)}")
@@ -92,9 +104,11 @@ def main():
     if args.expect in ("all", "perf"):
         report = json.load(open(report_file, encoding="utf-8"))
         results = {r["test"]: r for r in report["results"]}
-        check(set(results) == PERF_TESTS, f"report.json results: {sorted(results)}")
+        check(set(results) == perf_tests, f"report.json results: {sorted(results)}")
         for test, result in results.items():
             check(result["verdict"] in ("PASS", "NOISY", "RECORDED"), f"{test}: verdict {result['verdict']}")
+            if args.gson:  # every limit was enforced: from the budget file or from maxRatio
+                check(result["verdict"] in ("PASS", "NOISY") and result["limit"], f"{test}: verdict {result['verdict']}, limit {result['limit']}")
     else:
         check(not os.path.exists(report_file), "report.json exists, but no perf test should have run")
 
@@ -104,15 +118,15 @@ def main():
             for case in ET.parse(path).getroot().iter("testcase"):
                 if case.find("skipped") is not None:
                     skipped.add(f"{case.get('classname')}#{case.get('name').split('(')[0]}")
-        check(skipped == PERF_TESTS, f"skipped tests: {sorted(skipped)}")
+        check(skipped == perf_tests, f"skipped tests: {sorted(skipped)}")
 
     if args.budgets:
         budgets = json.load(open(args.budgets, encoding="utf-8"))["budgets"]
-        check(set(budgets) == PERF_TESTS, f"budget file keys: {sorted(budgets)}")
+        check(set(budgets) == perf_tests, f"budget file keys: {sorted(budgets)}")
     if args.history:
         lines = [json.loads(l) for l in open(args.history, encoding="utf-8") if l.strip()]
         tests = sorted(l["test"] for l in lines)
-        check(tests == sorted(PERF_TESTS), f"history entries: {tests}")
+        check(tests == sorted(perf_tests), f"history entries: {tests}")
 
     if failures:
         print(f"FAILED {args.run_dir}:")
