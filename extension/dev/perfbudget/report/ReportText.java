@@ -19,7 +19,7 @@ import org.apiguardian.api.API;
  * A report.json result in the words people read, shared by report.md, report.html and the
  * history page, so that all three say the same thing the same way.
  *
- * <p>It reads the JSON rather than {@link Outcome}s because the merge command and the history
+ * <p>It reads the JSON rather than {@link dev.perfbudget.judge.Outcome}s because the merge command and the history
  * page only have the JSON; missing or null fields read as "not measured".
  */
 @API(status = INTERNAL)
