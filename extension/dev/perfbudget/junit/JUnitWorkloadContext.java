@@ -23,7 +23,26 @@ record JUnitWorkloadContext(String testName, ExtensionContext extensionContext) 
   public <T extends AutoCloseable> T classResource(String key, Class<T> type, Supplier<T> create) {
     ExtensionContext classContext =
         extensionContext.getParent().orElseThrow(() -> new IllegalStateException("no class context"));
-    // AutoCloseable values in a Store are closed when their context ends, here the test class.
-    return classContext.getStore(NAMESPACE).getOrComputeIfAbsent(key, k -> create.get(), type);
+    ClosedWithTheClass stored = classContext.getStore(NAMESPACE)
+        .getOrComputeIfAbsent(key, k -> new ClosedWithTheClass(create.get()), ClosedWithTheClass.class);
+    return type.cast(stored.resource());
+  }
+
+  /**
+   * A class resource that JUnit closes when the test class ends, on every JUnit we support: 5.13
+   * and later close AutoCloseable values of a Store, earlier versions only CloseableResource ones
+   * (on JUnit 5.12.2 and 5.7.2, pool threads and child JVMs outlived their test class without
+   * it). JUnit closes a value that is both once, through AutoCloseable where it can.
+   */
+  // deprecation: CloseableResource, deprecated from JUnit 5.13 on for AutoCloseable.
+  // try: close() passes on whatever the resource throws; JUnit, not a try block, calls it.
+  @SuppressWarnings({"deprecation", "try"})
+  private record ClosedWithTheClass(AutoCloseable resource)
+      implements AutoCloseable, ExtensionContext.Store.CloseableResource {
+
+    @Override
+    public void close() throws Exception {
+      resource.close();
+    }
   }
 }
