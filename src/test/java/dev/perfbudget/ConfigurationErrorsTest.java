@@ -7,6 +7,7 @@ import dev.perfbudget.workloads.OpWorkload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
@@ -150,10 +151,13 @@ class ConfigurationErrorsTest {
     assertThat(kit.budgetsFile()).doesNotExist();
   }
 
-  private final PerfTestKit kit;
+  private PerfTestKit kit;
 
-  ConfigurationErrorsTest(@TempDir Path tempDir) {
-    this.kit = new PerfTestKit(tempDir);
+  // Not constructor injection of @TempDir: JUnit before 5.8 only injects fields and methods,
+  // and this suite runs on the oldest JUnit we support (docs/compatibility.md).
+  @BeforeEach
+  void createKit(@TempDir Path tempDir) {
+    kit = new PerfTestKit(tempDir);
   }
 
   private void assertConfigurationError(String method, String message) {

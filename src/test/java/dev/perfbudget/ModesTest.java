@@ -9,6 +9,7 @@ import dev.perfbudget.testkit.PerfTestKit;
 import dev.perfbudget.testkit.Work;
 import dev.perfbudget.workloads.OpWorkload;
 import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,9 +18,11 @@ class ModesTest {
 
   private static final String FIXTURE = ModesTestCase.class.getName();
 
-  private final PerfTestKit kit;
+  private PerfTestKit kit;
 
-  ModesTest(@TempDir Path dir) {
+  // Not constructor injection of @TempDir: JUnit before 5.8 only injects fields and methods.
+  @BeforeEach
+  void createKit(@TempDir Path dir) {
     kit = new PerfTestKit(dir).with("perfbudget.ci", "false");
   }
 
