@@ -14,6 +14,7 @@ import dev.perfbudget.judge.Verdict;
 import dev.perfbudget.plan.BytesBudget;
 import dev.perfbudget.plan.Limit;
 import dev.perfbudget.testkit.ConcurrentWriter;
+import dev.perfbudget.testkit.Console;
 import dev.perfbudget.testkit.PerfTestKit;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -82,7 +83,9 @@ class ReportFormatTest {
   @Test
   void aDamagedReportIsKeptAsideAndStartedAfresh() throws IOException {
     Files.writeString(dir.resolve("report.json"), "{ half a report");
-    new ReportFile(dir).report(sampleOutcome(), ENVIRONMENT);
+    String printed = Console.printedBy(() -> new ReportFile(dir).report(sampleOutcome(), ENVIRONMENT));
+    assertThat(printed).isEqualTo("[perfbudget] " + dir.resolve("report.json")
+        + " was damaged; kept it as report.json.damaged and started a new one" + System.lineSeparator());
     assertThat(PerfTestKit.read(dir.resolve("report.json.damaged"))).isEqualTo("{ half a report");
     assertThat(PerfTestKit.read(dir.resolve("report.json"))).contains("\"com.example.CodecPerfTest#encode\"");
   }

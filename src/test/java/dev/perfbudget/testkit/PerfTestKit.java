@@ -1,5 +1,6 @@
 package dev.perfbudget.testkit;
 
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
 import com.google.gson.JsonObject;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
@@ -24,12 +26,14 @@ import org.junit.platform.testkit.engine.EngineTestKit;
  * EngineExecutionResults results = kit.run(MyFixture.class, "identicalArms");
  * results.testEvents().assertStatistics(stats -> stats.succeeded(1));
  * JsonObject result = kit.result("...MyFixture#identicalArms");
+ * assertThat(kit.console()).contains("[perfbudget] PASS");
  * }</pre>
  */
 public final class PerfTestKit {
 
   private final Path dir;
   private final Map<String, String> configuration = new LinkedHashMap<>();
+  private final StringBuilder console = new StringBuilder();
 
   public PerfTestKit(Path dir) {
     this.dir = dir;
@@ -65,18 +69,27 @@ public final class PerfTestKit {
             .filter(m -> m.getName().equals(method))
             .findFirst()
             .orElseThrow(() -> new IllegalArgumentException("no method " + method + " in " + fixture.getName()));
-    return EngineTestKit.engine("junit-jupiter")
-        .configurationParameters(configuration)
-        .selectors(selectMethod(fixture, target))
-        .execute();
+    return execute(selectMethod(fixture, target));
   }
 
   /** Runs all tests of a fixture class. */
   public EngineExecutionResults run(Class<?> fixture) {
-    return EngineTestKit.engine("junit-jupiter")
-        .configurationParameters(configuration)
-        .selectors(org.junit.platform.engine.discovery.DiscoverySelectors.selectClass(fixture))
-        .execute();
+    return execute(selectClass(fixture));
+  }
+
+  /**
+   * What the runs so far printed: verdict lines and warnings. Fixtures fail on purpose, and
+   * their FAIL lines in the build's output would read like a broken build, so they go here.
+   */
+  public String console() {
+    return console.toString();
+  }
+
+  private EngineExecutionResults execute(DiscoverySelector selector) {
+    Console.Printed<EngineExecutionResults> run = Console.capture(() ->
+        EngineTestKit.engine("junit-jupiter").configurationParameters(configuration).selectors(selector).execute());
+    console.append(run.text());
+    return run.result();
   }
 
   /** The whole report.json. */
