@@ -3,12 +3,11 @@ package dev.perfbudget.report;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 import dev.perfbudget.files.Json;
 import dev.perfbudget.files.LockedFile;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -21,16 +20,19 @@ import org.apiguardian.api.API;
  * The report commands, for CI scripts and docs builds:
  *
  * <pre>
- * java -cp perfbudget-junit.jar:gson.jar dev.perfbudget.ReportCommand merge --out DIR REPORT.json...
- * java -cp perfbudget-junit.jar:gson.jar dev.perfbudget.ReportCommand history --out PAGE.md HISTORY.jsonl
- * java -cp perfbudget-junit.jar:gson.jar dev.perfbudget.ReportCommand render DIR
+ * java -cp perfbudget-junit.jar dev.perfbudget.report.ReportCommand merge --out DIR REPORT.json...
+ * java -cp perfbudget-junit.jar dev.perfbudget.report.ReportCommand history --out PAGE.md HISTORY.jsonl
+ * java -cp perfbudget-junit.jar dev.perfbudget.report.ReportCommand render DIR
+ * java -cp perfbudget-junit.jar dev.perfbudget.report.ReportCommand compare [--out FILE.md] BASE/report.json HEAD/report.json
  * </pre>
  *
- * <p>{@code merge} writes one report.json, report.md and report.html from the report.json files
- * of several CI jobs or shards; {@code history} renders the history file as a Markdown page with
- * a trend chart per test (see docs/reports.md); {@code render} rewrites report.md and
- * report.html from a report.json. Exit status 0 on success, 1 when an input cannot be read or
- * an output written, 2 for a wrong command line.
+ * <p>{@code merge} writes one report.json with all the files derived from it (report.md,
+ * report.html, report-jmh.json, report-bmf.json) from the report.json files of several CI jobs
+ * or shards; {@code history} renders the history file as a Markdown page with a trend chart per
+ * test (see docs/reports.md); {@code render} rewrites the derived files from a report.json;
+ * {@code compare} prints (or writes) a Markdown table of each test's ratio in two reports. Exit
+ * status 0 on success, 1 when an input cannot be read or an output written, 2 for a wrong
+ * command line.
  */
 @API(status = INTERNAL)
 public final class ReportCommand {
@@ -40,7 +42,11 @@ public final class ReportCommand {
       usage: ReportCommand merge --out DIR REPORT.json...
              ReportCommand history --out PAGE.md HISTORY.jsonl
              ReportCommand render DIR
+             ReportCommand compare [--out FILE.md] BASE/report.json HEAD/report.json
       """;
+
+  /** The files written beside report.json from its content. */
+  private static final List<String> DERIVED = List.of("report.md", "report.html", JmhExport.FILE, BencherExport.FILE);
 
   private ReportCommand() {}
 
@@ -71,7 +77,7 @@ public final class ReportCommand {
           JsonObject merged = ReportMerge.merge(rest.stream().map(Path::of).toList(), err::println);
           write(output, merged);
           out.println("[perfbudget] merged " + rest.size() + " reports into " + output.resolve("report.json")
-              + ", report.md and report.html: " + ReportText.summary(merged.getAsJsonArray("results")));
+              + " (and " + String.join(", ", DERIVED) + "): " + ReportText.summary(merged.getAsJsonArray("results")));
         }
         case "history" -> {
           if (output == null || rest.size() != 1) {
@@ -87,9 +93,21 @@ public final class ReportCommand {
             return usage(err, "render needs the report folder");
           }
           Path dir = Path.of(rest.get(0));
-          JsonObject report = JsonParser.parseString(Files.readString(dir.resolve("report.json"), StandardCharsets.UTF_8)).getAsJsonObject();
-          ReportFile.writeViews(dir, report);
-          out.println("[perfbudget] wrote " + dir.resolve("report.md") + " and " + dir.resolve("report.html"));
+          JsonObject report = ReportMerge.read(dir.resolve("report.json"));
+          writeDerived(dir, report);
+          out.println("[perfbudget] wrote " + String.join(", ", DERIVED) + " in " + dir + " from its report.json");
+        }
+        case "compare" -> {
+          if (rest.size() != 2) {
+            return usage(err, "compare needs two report.json files: the base's, then this change's");
+          }
+          String table = ReportComparison.of(ReportMerge.read(Path.of(rest.get(0))), ReportMerge.read(Path.of(rest.get(1))));
+          if (output == null) {
+            out.print(table);
+          } else {
+            LockedFile.writeAtomically(output.toAbsolutePath(), table);
+            out.println("[perfbudget] wrote " + output);
+          }
         }
         default -> {
           return usage(err, "unknown command `" + args[0] + "`");
@@ -110,10 +128,21 @@ public final class ReportCommand {
     LockedFile.update(
         dir.resolve("report.json"),
         current -> {
-          ReportFile.writeViews(dir, report);
+          writeDerived(dir, report);
           return Optional.of(Json.pretty(report));
         });
   }
+
+  private static void writeDerived(Path dir, JsonObject report) {
+    ReportFile.writeViews(dir, report);
+    try {
+      LockedFile.writeAtomically(dir.resolve(JmhExport.FILE), JmhExport.of(report));
+      LockedFile.writeAtomically(dir.resolve(BencherExport.FILE), BencherExport.of(report));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
 
   private static int usage(PrintStream err, String problem) {
     err.println("[perfbudget] " + problem);

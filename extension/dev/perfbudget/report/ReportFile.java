@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
 import org.apiguardian.api.API;
 
 /**
@@ -72,6 +73,37 @@ public final class ReportFile implements Reporter {
       LockedFile.writeAtomically(reportDir.resolve("report.html"), HtmlReport.of(report));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Writes {@code name} beside {@code reportDir/report.json} from its current content, under the
+   * lock that report.json is written under: a file derived from it then never shows an older
+   * report.json than the last one written, even with several test JVMs reporting at once.
+   * Nothing is written while there is no report.json, or one that is not a report.
+   */
+  static void writeBeside(Path reportDir, String name, Function<JsonObject, String> render) throws IOException {
+    Path report = reportDir.resolve("report.json");
+    LockedFile.update(
+        report,
+        current -> {
+          current.flatMap(ReportFile::parse).ifPresent(root -> {
+            try {
+              LockedFile.writeAtomically(reportDir.resolve(name), render.apply(root));
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          });
+          return Optional.empty();
+        });
+  }
+
+  private static Optional<JsonObject> parse(String text) {
+    try {
+      JsonElement root = JsonParser.parseString(text);
+      return root.isJsonObject() ? Optional.of(root.getAsJsonObject()) : Optional.empty();
+    } catch (JsonParseException e) {
+      return Optional.empty();
     }
   }
 

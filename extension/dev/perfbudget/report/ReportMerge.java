@@ -84,7 +84,8 @@ public final class ReportMerge {
     return merged;
   }
 
-  private static JsonObject read(Path file) throws IOException {
+  /** A report.json, checked: valid JSON, a `results` array of results with a `test`, a schema this perfbudget reads. */
+  static JsonObject read(Path file) throws IOException {
     String text = Files.readString(file, StandardCharsets.UTF_8);
     JsonElement root;
     try {

@@ -18,7 +18,8 @@ import org.apiguardian.api.API;
 
 /**
  * Every reporter a run asks for, in order: the console line, JUnit's report entries, then the
- * files (report.json with report.md and report.html, the history file, the CI job summary).
+ * files (report.json with report.md and report.html, its exports report-jmh.json and
+ * report-bmf.json, the history file, the CI job summary).
  *
  * <p>A file that cannot be written never changes a verdict: it gets one warning per file and
  * JVM, naming the file and the setting to change, rather than one per test.
@@ -50,6 +51,9 @@ public final class Reporters {
     outputs.add(new Output(new ReportEntries(reportEntries), null, null, null));
     outputs.add(new Output(
             new ReportFile(settings.reportDir()), "write the report in", settings.reportDir(), Settings.REPORT_DIR + " to a writable folder"));
+    for (Reporter export : List.of(new JmhExport(settings.reportDir()), new BencherExport(settings.reportDir()))) {
+      outputs.add(new Output(export, "write the report in", settings.reportDir(), Settings.REPORT_DIR + " to a writable folder"));
+    }
     settings.historyFile().ifPresent(file -> outputs.add(new Output(new History(file), "add to the history file", file, Settings.HISTORY_FILE + " to a writable file")));
     if (settings.stepSummary()) {
       outputs.add(new Output(new StepSummary(), null, null, null));

@@ -43,7 +43,8 @@ class ReportMergeTest {
     int status = run("merge", "--out", merged.toString(), shard1.toString(), shard2.toString());
 
     assertThat(status).as(err.toString()).isZero();
-    assertThat(out.toString()).contains("merged 2 reports into " + merged.resolve("report.json") + ", report.md and report.html: 3 perf tests: 3 PASS");
+    assertThat(out.toString()).contains("merged 2 reports into " + merged.resolve("report.json")
+        + " (and report.md, report.html, report-jmh.json, report-bmf.json): 3 perf tests: 3 PASS");
     assertThat(err.toString()).contains("com.example.B#b is in both " + shard1 + " and " + shard2 + "; kept the newer result, from " + shard2);
     JsonObject report = JsonParser.parseString(Files.readString(merged.resolve("report.json"))).getAsJsonObject();
     assertThat(report.get("schemaVersion").getAsInt()).isEqualTo(ReportFile.SCHEMA_VERSION);
@@ -63,6 +64,8 @@ class ReportMergeTest {
         .contains("\n- `" + shard2 + "` (2 tests): Intel Xeon 8375C, 2 cores");
     String html = Files.readString(merged.resolve("report.html"));
     assertThat(html.split("<svg class=\"ratio-chart\"", -1)).hasSize(4);
+    assertThat(Files.readString(merged.resolve("report-jmh.json"))).isEqualTo(JmhExport.of(report));
+    assertThat(Files.readString(merged.resolve("report-bmf.json"))).isEqualTo(BencherExport.of(report));
   }
 
   @Test
@@ -110,13 +113,16 @@ class ReportMergeTest {
   }
 
   @Test
-  void renderRewritesTheMarkdownAndHtmlFromReportJson() throws Exception {
+  void renderRewritesTheMarkdownHtmlAndExportsFromReportJson() throws Exception {
     Path report = shard("rendered", ReportSamples.mixedReport()).getParent();
 
     assertThat(run("render", report.toString())).as(err.toString()).isZero();
 
+    assertThat(out.toString()).contains("wrote report.md, report.html, report-jmh.json, report-bmf.json in " + report);
     assertThat(Files.readString(report.resolve("report.md"))).isEqualTo(MarkdownReport.of(ReportSamples.mixedReport()));
     assertThat(Files.readString(report.resolve("report.html"))).isEqualTo(HtmlReport.of(ReportSamples.mixedReport()));
+    assertThat(Files.readString(report.resolve("report-jmh.json"))).isEqualTo(JmhExport.of(ReportSamples.mixedReport()));
+    assertThat(Files.readString(report.resolve("report-bmf.json"))).isEqualTo(BencherExport.of(ReportSamples.mixedReport()));
   }
 
   private Path shard(String name, JsonObject report) throws Exception {

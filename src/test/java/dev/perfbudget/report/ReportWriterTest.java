@@ -2,6 +2,9 @@ package dev.perfbudget.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import dev.perfbudget.PerfBudget;
 import dev.perfbudget.plan.Settings;
 import dev.perfbudget.testkit.PerfTestKit;
@@ -12,7 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What perf tests write as they run: report.md and report.html beside report.json, and history. */
+/** What perf tests write as they run: report.md, report.html and the exports beside report.json, and history. */
 class ReportWriterTest {
 
   @TempDir Path dir;
@@ -33,6 +36,20 @@ class ReportWriterTest {
     String html = Files.readString(kit.reportDir().resolve("report.html"));
     assertThat(html.split("<svg class=\"ratio-chart\"", -1)).hasSize(3);
     assertThat(html.split("<svg class=\"pairs-chart\"", -1)).hasSize(3);
+    // The exports, beside report.json: every result, as each format names it.
+    String sameWork = WritingTestCase.class.getName() + "#sameWork";
+    String twiceTheWork = WritingTestCase.class.getName() + "#twiceTheWork";
+    JsonArray jmh = JsonParser.parseString(Files.readString(kit.reportDir().resolve("report-jmh.json"))).getAsJsonArray();
+    assertThat(jmh.asList().stream().map(e -> e.getAsJsonObject().get("benchmark").getAsString() + " "
+            + e.getAsJsonObject().getAsJsonObject("params").get("arm").getAsString()))
+        .containsExactlyInAnyOrder(
+            sameWork.replace('#', '.') + " baseline", sameWork.replace('#', '.') + " candidate", sameWork.replace('#', '.') + " ratio",
+            twiceTheWork.replace('#', '.') + " baseline", twiceTheWork.replace('#', '.') + " candidate", twiceTheWork.replace('#', '.') + " ratio");
+    JsonObject bmf = JsonParser.parseString(Files.readString(kit.reportDir().resolve("report-bmf.json"))).getAsJsonObject();
+    assertThat(bmf.keySet()).contains(sameWork, twiceTheWork);
+    assertThat(bmf.getAsJsonObject(sameWork).getAsJsonObject("ratio").get("value").getAsDouble())
+        .isEqualTo(kit.result(sameWork).get("ratio").getAsDouble());
+
     List<String> lines = Files.readAllLines(history);
     assertThat(lines).hasSize(3);
     assertThat(lines.get(2)).contains("\"test\":\"" + WritingTestCase.class.getName() + "#sameWork\"", "\"verdict\":\"PASS\"", "\"fingerprint\":\"");
