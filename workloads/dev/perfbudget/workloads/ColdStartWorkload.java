@@ -85,7 +85,7 @@ public final class ColdStartWorkload implements Workload {
     return this;
   }
 
-  /** How many runs of each main are measured (the seed's practice: 100); at least 1. */
+  /** How many runs of each main are measured (published cold-start figures usually rest on 100); at least 1. */
   public ColdStartWorkload runs(int runs) {
     this.runs = checkRuns(runs, "runs(" + runs + ")");
     return this;
@@ -174,7 +174,7 @@ public final class ColdStartWorkload implements Workload {
 
   private static int checkRuns(int runs, String where) {
     if (runs < 1) {
-      throw new WorkloadDeclarationException(where + " must be at least 1, such as 20 (the seed's practice is 100)");
+      throw new WorkloadDeclarationException(where + " must be at least 1, such as 20 (published cold-start figures usually rest on 100)");
     }
     return runs;
   }

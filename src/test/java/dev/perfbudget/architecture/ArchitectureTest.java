@@ -3,6 +3,7 @@ package dev.perfbudget.architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -13,6 +14,10 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import org.apiguardian.api.API;
 import org.apiguardian.api.API.Status;
@@ -89,6 +94,19 @@ class ArchitectureTest {
         .that().arePublic().and().areTopLevelClasses()
         .should(beMarkedAsTheirPackageAsks())
         .check(JAR);
+  }
+
+  @Test
+  void theDesignRecordListsEveryPublicType() throws IOException {
+    String page = Files.readString(Path.of("docs", "architecture.md"));
+    List<String> missing =
+        JAR.stream()
+            .filter(c -> c.getModifiers().contains(JavaModifier.PUBLIC) && c.isTopLevelClass())
+            .map(JavaClass::getSimpleName)
+            .filter(name -> !page.contains("`" + name + "`") && !page.contains("." + name + "`"))
+            .sorted()
+            .toList();
+    assertThat(missing).as("public types of the jar that docs/architecture.md does not list").isEmpty();
   }
 
   private static DescribedPredicate<JavaClass> insideAnInternalPackage() {
