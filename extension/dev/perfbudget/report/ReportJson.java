@@ -78,7 +78,7 @@ final class ReportJson {
     json.addProperty("stop", m == null ? null : m.stop().name());
     json.addProperty("elapsedMs", m == null ? 0 : m.elapsedNanos() / 1_000_000);
     json.add("unconfirmedRatio", Json.number(outcome.unconfirmedRatio(), 4));
-    json.add("bytesRatio", m == null ? null : Json.number(BytesBudget.ratio(m), 4));
+    json.add("bytesRatio", m == null ? null : Json.number(m.bytesRatio(), 4));
     BytesBudget bytes = outcome.bytes();
     json.add("maxBytesRatio", bytes.maxRatio() > 0 ? Json.number(bytes.maxRatio(), 4) : null);
     json.add("maxBytesPerOp", bytes.maxPerOp() > 0 ? Json.number(bytes.maxPerOp(), 1) : null);
