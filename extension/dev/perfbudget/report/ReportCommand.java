@@ -32,7 +32,7 @@ import org.apiguardian.api.API;
  * test (see docs/reports.md); {@code render} rewrites the derived files from a report.json;
  * {@code compare} prints (or writes) a Markdown table of each test's ratio in two reports. Exit
  * status 0 on success, 1 when an input cannot be read or an output written, 2 for a wrong
- * command line.
+ * command line. Its command line is the stable part; the class itself is not for use from code.
  */
 @API(status = INTERNAL)
 public final class ReportCommand {
