@@ -14,8 +14,10 @@ import java.util.TreeSet;
  * request comment or a CI job summary: each test's ratio in both, the change, the verdict, and
  * the tests that appeared or disappeared, by name.
  *
- * <p>A change is in bold when the two 95% intervals do not overlap: only then is it more than
- * the noise of two runs on possibly different machines.
+ * <p>A change is in bold when the two 95% intervals do not overlap. That is no verdict: each
+ * interval covers the noise within its own run, and two runs (on shared CI machines, perhaps two
+ * different ones) also differ by several percent between them. The verdict column says what
+ * gates.
  */
 final class ReportComparison {
 
@@ -50,8 +52,8 @@ final class ReportComparison {
     md.append('\n').append(count(all.size() - appeared.size() - disappeared.size(), "test")).append(" in both");
     md.append(appeared.isEmpty() ? "" : "; appeared: " + names(appeared));
     md.append(disappeared.isEmpty() ? "" : "; disappeared: " + names(disappeared));
-    md.append(".\nRatio: candidate / baseline, the median of interleaved pairs; a change in bold is past the noise "
-        + "(the two intervals do not overlap).\n");
+    md.append(".\nRatio: candidate / baseline, the median of interleaved pairs. A change in bold: the two intervals do "
+        + "not overlap. Ratios also drift by several percent between runs and machines; the verdict is what gates.\n");
     return md.toString();
   }
 

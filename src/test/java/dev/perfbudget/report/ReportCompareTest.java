@@ -51,8 +51,8 @@ class ReportCompareTest {
 
         3 tests in both; appeared: `com.example.NewPerfTest#added`, `com.example.SlowPerfTest#skipped`; \
         disappeared: `com.example.OldPerfTest#removed`.
-        Ratio: candidate / baseline, the median of interleaved pairs; a change in bold is past the noise \
-        (the two intervals do not overlap).
+        Ratio: candidate / baseline, the median of interleaved pairs. A change in bold: the two intervals do \
+        not overlap. Ratios also drift by several percent between runs and machines; the verdict is what gates.
         """);
   }
 
