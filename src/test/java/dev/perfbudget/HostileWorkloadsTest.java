@@ -14,6 +14,7 @@ import dev.perfbudget.testkit.PerfTestKit;
 import dev.perfbudget.workloads.OpWorkload;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -121,9 +122,13 @@ class HostileWorkloadsTest {
     try (var files = Files.list(report)) {
       assertThat(files.map(p -> p.getFileName().toString()))
           .as("no damaged or half-written report is left behind")
-          .allMatch(name -> name.equals("report.json") || name.equals("report.md") || name.equals("report.html")
-              || name.equals("report.json.lock"));
+          .allMatch(name -> List.of("report.json", "report.md", "report.html", "report-jmh.json", "report-bmf.json",
+              "report.json.lock").contains(name));
     }
+    // The exports carry the result written before the exit, whole.
+    assertThat(PerfTestKit.read(report.resolve("report-jmh.json"))).contains(ExitingTestCase.class.getName() + ".passesFirst");
+    assertThat(JsonParser.parseString(PerfTestKit.read(report.resolve("report-bmf.json"))).getAsJsonObject().keySet())
+        .contains(ExitingTestCase.class.getName() + "#passesFirst");
   }
 
   /** Runs {@link ExitingTestCase} in a JVM of its own: arguments are the kit's folder. */
