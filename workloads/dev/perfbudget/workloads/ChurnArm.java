@@ -59,7 +59,7 @@ final class ChurnArm implements Arm {
   }
 
   @Override
-  public Sample run(long operations) throws AllocatorException {
+  public Sample run(long operations) throws AllocatorException, InterruptedException {
     long run = Math.max(operations, minimumBatch());
     ChurnCrew.Batch batch = crew.run(loop, blocks, run);
     if (batch.failure() != null) {

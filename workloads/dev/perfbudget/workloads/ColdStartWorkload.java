@@ -58,6 +58,7 @@ public final class ColdStartWorkload implements Workload {
   private Duration timeout = DEFAULT_TIMEOUT;
   private final List<String> jvmOptions = new ArrayList<>();
   private final List<Path> outputs = new ArrayList<>();
+  private RunFolder.Lease outputFolder;
 
   /** Declares the baseline main; without one the baseline is {@link EmptyMain}. */
   public ColdStartWorkload baseline(String name, Class<?> mainClass) {
@@ -127,9 +128,10 @@ public final class ColdStartWorkload implements Workload {
     parameters.put("baselineMain", baselineMain);
     parameters.put("candidateMain", candidateMain);
     parameters.put("jvmOptions", String.join(" ", jvmOptions));
+    ChildReaper reaper = ChildReaper.shared();
     return new Arms(
-        new ColdStartArm(baseline.name(), "baseline", baselineMain, jvmOptions, timeout, newOutputFile()),
-        new ColdStartArm(candidate.name(), "candidate", candidateMain, jvmOptions, timeout, newOutputFile()),
+        new ColdStartArm(baseline.name(), "baseline", baselineMain, jvmOptions, timeout, newOutputFile(), reaper),
+        new ColdStartArm(candidate.name(), "candidate", candidateMain, jvmOptions, timeout, newOutputFile(), reaper),
         null,
         parameters,
         Sampling.oneOperationPerSample(WARM_UP_RUNS, measuredRuns));
@@ -141,14 +143,21 @@ public final class ColdStartWorkload implements Workload {
       try {
         Files.deleteIfExists(output);
       } catch (IOException e) {
-        // a leftover temp file is harmless
+        // in the private folder, which goes with its last lease
       }
+    }
+    if (outputFolder != null) {
+      outputFolder.close();
     }
   }
 
+  /** In this JVM's private folder: a main's output may hold what no other user should read. */
   private Path newOutputFile() {
     try {
-      Path output = Files.createTempFile("perfbudget-coldstart-", ".out");
+      if (outputFolder == null) {
+        outputFolder = RunFolder.lease(Path.of(System.getProperty("java.io.tmpdir")));
+      }
+      Path output = Files.createTempFile(outputFolder.path(), "coldstart-", ".out");
       outputs.add(output);
       return output;
     } catch (IOException e) {

@@ -72,7 +72,7 @@ public final class Pools {
   public static Pool processes(int processes) {
     checkSize(processes, "processes");
     String name = "processes(" + processes + ")";
-    return new Pool(name, name, true, options -> ProcessPool.start(name, processes, options.timeout()));
+    return new Pool(name, name, true, options -> ProcessPool.start(name, processes, options.timeout(), options.bufferDir()));
   }
 
   /**
