@@ -205,7 +205,10 @@ final class PoolChild {
     if (!path.isAbsolute() || path.getParent() == null || !path.getParent().equals(folder)) {
       throw new IOException("refused: " + file + " is not a file of the pool's folder " + folder);
     }
-    // NOFOLLOW_LINKS: a link planted in the folder is refused, not followed.
+    if (Files.isSymbolicLink(path)) {
+      throw new IOException("refused: " + file + " is a symbolic link");
+    }
+    // NOFOLLOW_LINKS as well: a link planted after the check above fails to open.
     try (FileChannel channel =
         FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
       BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);

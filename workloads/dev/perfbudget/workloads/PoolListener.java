@@ -40,6 +40,12 @@ final class PoolListener implements Closeable {
   /** A real child sends its hello right after connecting: milliseconds, even on a busy machine. */
   static final Duration SILENT_PEER = Duration.ofSeconds(2);
 
+  /**
+   * Room in the queue of connections not yet accepted, beyond the children: whoever else
+   * knocks is refused at once, but must not fill the queue and keep a child waiting.
+   */
+  private static final int BACKLOG = 64;
+
   private static final SecureRandom RANDOM = new SecureRandom();
   private static final AtomicInteger POOLS = new AtomicInteger();
 
@@ -67,7 +73,7 @@ final class PoolListener implements Closeable {
     Path socket = folder.resolve("pool-" + POOLS.incrementAndGet() + ".sock");
     ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
     try {
-      server.bind(UnixDomainSocketAddress.of(socket), size);
+      server.bind(UnixDomainSocketAddress.of(socket), size + BACKLOG);
     } catch (SocketException e) {
       server.close();
       throw new IOException(
