@@ -2,6 +2,10 @@ package dev.perfbudget;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.perfbudget.engine.InterleavedSampler;
+import dev.perfbudget.engine.Measurement;
+import dev.perfbudget.engine.SamplingSettings;
+import dev.perfbudget.testkit.TestSampling;
 import dev.perfbudget.testkit.Work;
 import dev.perfbudget.workloads.OpWorkload;
 import java.time.Duration;
@@ -12,7 +16,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * DESIGN.md rule 3: what else runs through the measuring loop must not change an arm's cost.
+ * One loop class per arm: what else runs through the measuring loop must not change an arm's cost.
  *
  * <p>With one loop class shared by every arm, the op's call site sees every arm's class. Here
  * (JDK 17, this 2-core VM) that costs a 5 ns op about 2x once a different candidate and the
@@ -62,7 +66,7 @@ class CallSiteIsolationTest {
 
   private static Measurement measure(Supplier<Object> op, Supplier<Object> beside) throws Exception {
     OpWorkload workload = new OpWorkload().baseline("op", op).candidate("beside", beside);
-    Settings settings = InterleavedSamplerTest.settings(Duration.ofSeconds(1));
+    SamplingSettings settings = TestSampling.settings(Duration.ofSeconds(1));
     return new InterleavedSampler(settings, new SplittableRandom(1)).measure(workload.prepare(null), 100);
   }
 }
