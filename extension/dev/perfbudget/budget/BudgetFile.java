@@ -17,6 +17,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -34,9 +35,15 @@ public final class BudgetFile {
   static final int SCHEMA_VERSION = 1;
 
   private final Path path;
+  private final Duration lockTimeout;
+
+  public BudgetFile(Path path, Duration lockTimeout) {
+    this.path = path;
+    this.lockTimeout = lockTimeout;
+  }
 
   public BudgetFile(Path path) {
-    this.path = path;
+    this(path, LockedFile.DEFAULT_WAIT);
   }
 
   public Path path() {
@@ -60,6 +67,7 @@ public final class BudgetFile {
     try {
       LockedFile.update(
           path,
+          lockTimeout,
           current -> {
             Map<String, JsonObject> entries = new TreeMap<>();
             current.ifPresent(text -> parseObjects(text).forEach(entries::put));

@@ -30,7 +30,7 @@ public record Plan(
   public static Plan of(PerfBudget annotation, String test, Settings settings, String recordCommand) {
     AnnotationCheck.check(annotation, test);
     String key = annotation.key().isEmpty() ? test : annotation.key();
-    BudgetFile budgets = new BudgetFile(settings.budgetsFile());
+    BudgetFile budgets = new BudgetFile(settings.budgetsFile(), settings.lockTimeout());
     Optional<BudgetEntry> entry = budgets.find(key); // a malformed file is reported now, not after measuring
     Limit limit = Limit.NONE;
     if (annotation.maxRatio() > 0) {
