@@ -90,6 +90,25 @@ class ConfigurationErrorsTest {
   }
 
   @Test
+  void reportPropertiesGivenAsFlags() {
+    kit.with("perfbudget.report.properties", "-Duser.timezone=UTC");
+    assertConfigurationError(
+        "fine",
+        "Configuration parameter `perfbudget.report.properties` has the value [-Duser.timezone=UTC], which "
+            + "perfbudget cannot use: expected property names separated by commas, such as "
+            + "user.timezone,file.encoding (no -D, no values).");
+  }
+
+  @Test
+  void badLockTimeout() {
+    kit.with("perfbudget.lock.timeout", "forever");
+    assertConfigurationError(
+        "fine",
+        "Configuration parameter `perfbudget.lock.timeout` has the value [forever], which "
+            + "perfbudget cannot use: expected a duration such as 500ms, 5s or 20us.");
+  }
+
+  @Test
   void badDuration() {
     kit.with("perfbudget.time.max", "five seconds");
     assertConfigurationError(
