@@ -84,9 +84,11 @@ final class PoolChild {
     }
     exitWhenClosed(System.in);
     try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
-      channel.connect(UnixDomainSocketAddress.of(socket));
+      // Everything set up first, so the hello follows the connect at once: the pool drops a
+      // connection that stays silent.
       DataInputStream in = new DataInputStream(new BufferedInputStream(Channels.newInputStream(channel)));
       DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Channels.newOutputStream(channel)));
+      channel.connect(UnixDomainSocketAddress.of(socket));
       out.write(secret);
       out.writeInt(index);
       out.flush();

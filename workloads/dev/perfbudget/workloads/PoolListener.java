@@ -37,8 +37,11 @@ final class PoolListener implements Closeable {
 
   static final int SECRET_BYTES = 32;
   static final int HELLO_BYTES = SECRET_BYTES + Integer.BYTES;
-  /** A real child sends its hello right after connecting: milliseconds, even on a busy machine. */
-  static final Duration SILENT_PEER = Duration.ofSeconds(2);
+  /**
+   * A real child sends its hello in the same breath as it connects; a peer silent this long is
+   * not one. It delays no one meanwhile: hellos are read side by side.
+   */
+  static final Duration SILENT_PEER = Duration.ofSeconds(5);
 
   /**
    * Room in the queue of connections not yet accepted, beyond the children: whoever else
@@ -70,7 +73,8 @@ final class PoolListener implements Closeable {
   }
 
   static PoolListener open(Path folder, int size) throws IOException {
-    Path socket = folder.resolve("pool-" + POOLS.incrementAndGet() + ".sock");
+    // Short: a Unix socket's path is limited to about 100 bytes (104 on macOS).
+    Path socket = folder.resolve("pool" + POOLS.incrementAndGet() + ".sock");
     ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
     try {
       server.bind(UnixDomainSocketAddress.of(socket), size + BACKLOG);

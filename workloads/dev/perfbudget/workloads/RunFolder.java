@@ -37,7 +37,8 @@ import java.util.regex.Pattern;
  * run sits under a predictable name where another local user could read it, replace it or plant
  * a link.
  *
- * <p>The folder is {@code perfbudget-<pid>-<start>-<random>}, mode 0700, and holds a lock file
+ * <p>The folder is {@code perfbudget-<pid>-<start>-<random>} (start time and random part in
+ * base 36, to keep the pool's socket path short), mode 0700, and holds a lock file
  * that this JVM keeps locked while the folder exists. Users lease it and close their lease; the
  * last one to close deletes the folder, and a shutdown hook deletes what is left at exit. A JVM
  * killed with {@code kill -9} leaves its folder behind: the next run that leases a folder in the
@@ -48,7 +49,8 @@ final class RunFolder {
   /** Held locked by the owning JVM for the folder's whole life. */
   static final String OWNER_LOCK = ".owner.lock";
 
-  private static final Pattern NAME = Pattern.compile("perfbudget-(\\d+)-(\\d+)-[0-9a-z]+");
+  /** {@code perfbudget-<pid>-<start, base 36>-<random, base 36>}: short, for the pool's socket path. */
+  private static final Pattern NAME = Pattern.compile("perfbudget-(\\d+)-([0-9a-z]+)-[0-9a-z]+");
   /**
    * A folder without its lock file is either being created this instant or was left by a JVM
    * killed in between; after this long it is the latter.
@@ -134,7 +136,11 @@ final class RunFolder {
     long pid = ProcessHandle.current().pid();
     long start = startMillis(ProcessHandle.current());
     while (true) {
-      Path path = parent.resolve("perfbudget-" + pid + "-" + start + "-" + Long.toString(RANDOM.nextLong() >>> 1, 36));
+      StringBuilder random = new StringBuilder();
+      for (int i = 0; i < 8; i++) {
+        random.append(Character.forDigit(RANDOM.nextInt(36), 36));
+      }
+      Path path = parent.resolve("perfbudget-" + pid + "-" + Long.toString(start, 36) + "-" + random);
       try {
         createPrivateDirectory(path);
       } catch (FileAlreadyExistsException e) {
@@ -208,7 +214,7 @@ final class RunFolder {
         try {
           BasicFileAttributes attributes = Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
           if (attributes.isDirectory() && me.equals(Files.getOwner(entry, LinkOption.NOFOLLOW_LINKS))) {
-            removeIfDead(entry, Long.parseLong(name.group(1)), Long.parseLong(name.group(2)), attributes);
+            removeIfDead(entry, Long.parseLong(name.group(1)), Long.parseLong(name.group(2), 36), attributes);
           }
         } catch (IOException | RuntimeException e) {
           // gone already, or not ours to judge: leave it
