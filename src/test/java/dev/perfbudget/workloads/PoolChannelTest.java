@@ -8,6 +8,9 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -116,6 +119,45 @@ class PoolChannelTest {
     try (var left = Files.list(pools)) {
       assertThat(left).as("left in the pool dir").isEmpty();
     }
+  }
+
+  /**
+   * Connections that know the secret but name an index out of range, or one already taken, are
+   * refused; a silent one holds up nothing and is closed once the children are in.
+   */
+  @Test
+  void theListenerRefusesTakenAndOutOfRangeIndexesAndWaitsForNoSilentPeer() throws IOException {
+    Path folder = dir.resolve("private");
+    RunFolder.createPrivateDirectory(Files.createDirectories(dir).resolve("private"));
+    try (PoolListener listener = PoolListener.open(folder, 2)) {
+      SocketChannel silent = SocketChannel.open(UnixDomainSocketAddress.of(listener.socket()));
+      SocketChannel first = hello(listener, 0);
+      SocketChannel again = hello(listener, 0);
+      SocketChannel outOfRange = hello(listener, 2);
+      SocketChannel second = hello(listener, 1);
+
+      long start = System.nanoTime();
+      SocketChannel[] children = listener.accept(() -> {});
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).as("waited for the silent peer").isLessThan(PoolListener.SILENT_PEER);
+
+      assertThat(children).hasSize(2).doesNotContainNull();
+      assertThat(listener.rejected()).isEqualTo(3);
+      for (SocketChannel refused : List.of(silent, again, outOfRange)) {
+        assertThat(refused.read(ByteBuffer.allocate(1))).as("closed by the pool").isEqualTo(-1);
+      }
+      for (SocketChannel channel : List.of(silent, first, again, outOfRange, second, children[0], children[1])) {
+        channel.close();
+      }
+    }
+    try (var left = Files.list(folder)) {
+      assertThat(left).as("the socket file, once the listener is closed").isEmpty();
+    }
+  }
+
+  private static SocketChannel hello(PoolListener listener, int index) throws IOException {
+    SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(listener.socket()));
+    channel.write(ByteBuffer.allocate(PoolListener.HELLO_BYTES).put(listener.secret()).putInt(index).flip());
+    return channel;
   }
 
   /** Not a kernel; initialising it in a child would halt the child. */
