@@ -25,7 +25,7 @@ import org.apiguardian.api.API;
  * never half a file, and the file stays as readable as it was.
  *
  * <p>The new content goes to a temp file beside the target, created afresh (never through a
- * link), written and {@code fsync}ed, given the target's mode (and group, where allowed), and
+ * link; a link in the target's place is replaced, not followed), written and {@code fsync}ed, given the target's mode (and group, where allowed), and
  * renamed over the target; the folder is then synced so the rename itself survives a crash. A
  * new file gets the mode the umask gives any new file. The temp file is deleted on every
  * failure; one that a killed JVM left is removed by the next write of the same target (see
@@ -70,12 +70,16 @@ public final class AtomicWrite {
     }
   }
 
-  /** The target's POSIX attributes, or null when it does not exist or the file system has none. */
+  /**
+   * The target's POSIX attributes; null when it does not exist, is a link (replaced like a new
+   * file, so nothing is copied from whatever it points to), or the file system has none.
+   */
   private static PosixFileAttributes posixAttributes(Path file) throws IOException {
-    if (!Files.exists(file) || !Files.getFileStore(file.getParent()).supportsFileAttributeView(PosixFileAttributeView.class)) {
+    if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
+        || !Files.getFileStore(file.getParent()).supportsFileAttributeView(PosixFileAttributeView.class)) {
       return null;
     }
-    return Files.readAttributes(file, PosixFileAttributes.class);
+    return Files.readAttributes(file, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
   }
 
   /** The target's mode always; its group and owner where this user may set them (root, a member). */

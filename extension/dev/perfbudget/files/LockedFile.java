@@ -121,21 +121,14 @@ public final class LockedFile {
   }
 
   /**
-   * Where {@code file} really is: its folder's real path (created if missing), and the file a
-   * link there points to, so that every spelling of one file shares one lock and one temp name.
+   * Where {@code file} really is: its name in its folder's real path (created if missing), so
+   * that every spelling of one file shares one lock. A link in the file's own place is not
+   * resolved: an atomic write replaces the link itself, never the file it points to.
    */
   static Path realTarget(Path file) throws IOException {
     Path absolute = file.toAbsolutePath().normalize();
     Files.createDirectories(absolute.getParent());
-    Path target = absolute.getParent().toRealPath().resolve(absolute.getFileName());
-    if (Files.isSymbolicLink(target)) {
-      try {
-        return target.toRealPath();
-      } catch (NoSuchFileException e) {
-        return target; // a dangling link: written through, as before
-      }
-    }
-    return target;
+    return absolute.getParent().toRealPath().resolve(absolute.getFileName());
   }
 
   private interface Action {

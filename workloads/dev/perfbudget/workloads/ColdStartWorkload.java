@@ -163,7 +163,7 @@ public final class ColdStartWorkload implements Workload {
   private Path newOutputFile() {
     try {
       if (outputFolder == null) {
-        outputFolder = RunFolder.lease(Path.of(System.getProperty("java.io.tmpdir")));
+        outputFolder = RunFolder.lease(Path.of(System.getProperty("java.io.tmpdir")), "java.io.tmpdir");
       }
       Path output = Files.createTempFile(outputFolder.path(), "coldstart-", ".out");
       outputs.add(output);

@@ -62,7 +62,7 @@ final class ProcessPool implements RunningPool {
   }
 
   static ProcessPool start(String name, int size, Duration timeout, Path dir, Listening listening) {
-    RunFolder.Lease folder = RunFolder.lease(dir);
+    RunFolder.Lease folder = RunFolder.lease(dir, PoolOptions.DIR);
     List<Process> processes = new ArrayList<>();
     List<OutputStream> controls = new ArrayList<>();
     List<Path> logs = new ArrayList<>();

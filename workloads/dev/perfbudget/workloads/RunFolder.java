@@ -86,8 +86,10 @@ final class RunFolder {
   /**
    * Leases this JVM's folder in {@code dir}, creating {@code dir} and the folder as needed; the
    * first lease in a place removes what killed runs left there.
+   *
+   * @param setting what names {@code dir}, for the message when it cannot be used
    */
-  static Lease lease(Path dir) {
+  static Lease lease(Path dir, String setting) {
     synchronized (OPEN) {
       try {
         Files.createDirectories(dir);
@@ -126,8 +128,8 @@ final class RunFolder {
         };
       } catch (IOException e) {
         throw new UncheckedIOException(
-            "cannot create a private folder for perfbudget's files in " + dir + ": " + e.getMessage()
-                + "; make it writable, or point the setting that names it elsewhere", e);
+            "cannot create a private folder for perfbudget's files in " + dir + " (" + e.getMessage()
+                + "); make it writable, or set " + setting + " to a folder that is", e);
       }
     }
   }

@@ -49,7 +49,7 @@ final class SharedBuffer implements AutoCloseable {
                         + "bytes free; set perfbudget.pool.dir to a folder with room, or declare fewer elements",
                     bytes(elements), elements, dir, usable)));
       }
-      folder = RunFolder.lease(dir);
+      folder = RunFolder.lease(dir, PoolOptions.DIR);
       file = Files.createTempFile(folder.path(), "pool-", ".buf");
       return new SharedBuffer(file, elements, map(file, elements), folder);
     } catch (IOException | RuntimeException e) {

@@ -28,6 +28,17 @@ class AtomicWriteTest {
     assertThat(Files.getPosixFilePermissions(dir.resolve("written"))).isEqualTo(Files.getPosixFilePermissions(plain));
   }
 
+  /** A link in the target's place (planted, or the user's) is replaced; what it points to is untouched. */
+  @Test
+  void aLinkInTheTargetsPlaceIsReplacedNotFollowed() throws IOException {
+    Path precious = Files.writeString(Files.createDirectories(dir.resolve("elsewhere")).resolve("precious"), "precious");
+    Path target = Files.createSymbolicLink(dir.resolve("report.md"), precious);
+    AtomicWrite.replace(target, "the report");
+    assertThat(Files.isSymbolicLink(target)).isFalse();
+    assertThat(target).hasContent("the report");
+    assertThat(precious).hasContent("precious");
+  }
+
   @Test
   void noTempFileIsLeftWhenAWriteFails() throws IOException {
     Path target = Files.createDirectories(dir.resolve("report.json"));

@@ -23,8 +23,8 @@ class RunFolderTest {
   @Test
   void theFolderIsPrivateAndGoesWithItsLastLease() throws IOException {
     assumeTrue(FileSystems.getDefault().supportedFileAttributeViews().contains("posix"), "POSIX file modes");
-    RunFolder.Lease first = RunFolder.lease(dir);
-    RunFolder.Lease second = RunFolder.lease(dir);
+    RunFolder.Lease first = RunFolder.lease(dir, "a test folder");
+    RunFolder.Lease second = RunFolder.lease(dir, "a test folder");
     assertThat(second.path()).isEqualTo(first.path());
     assertThat(first.path().getFileName().toString()).startsWith("perfbudget-" + ProcessHandle.current().pid() + "-");
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(first.path()))).isEqualTo("rwx------");
@@ -58,7 +58,7 @@ class RunFolderTest {
       }
       assertThat(Files.readString(output, StandardCharsets.UTF_8)).contains("HELD");
       Files.createSymbolicLink(foreign.resolve("link"), precious);
-      try (RunFolder.Lease own = RunFolder.lease(dir.resolve("own-place"))) {
+      try (RunFolder.Lease own = RunFolder.lease(dir.resolve("own-place"), "a test folder")) {
         RunFolder.sweep(shared, own.path());
         assertThat(foreign).as("its lock is held").isDirectory();
 
