@@ -22,7 +22,7 @@ import org.apiguardian.api.API;
  * Where a measurement ran: the figures a reader needs before comparing two reports, and the
  * fingerprint kept with every recorded budget.
  *
- * @param jvmFlags the JVM's arguments without secrets (see {@link JvmFlags})
+ * @param jvmFlags the JVM's arguments without secrets (see {@code JvmFlags})
  * @param timerFloor what waiting really costs here, reported as a caveat
  */
 @API(status = INTERNAL)

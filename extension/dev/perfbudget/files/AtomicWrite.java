@@ -29,7 +29,7 @@ import org.apiguardian.api.API;
  * renamed over the target; the folder is then synced so the rename itself survives a crash. A
  * new file gets the mode the umask gives any new file. The temp file is deleted on every
  * failure; one that a killed JVM left is removed by the next write of the same target (see
- * {@link TempFiles}).
+ * {@code TempFiles}).
  */
 @API(status = INTERNAL)
 public final class AtomicWrite {
