@@ -56,6 +56,12 @@ public final class InterleavedSampler {
   private static final double PRECISE_SPREAD = 1.10;
   /** The loop's cost is subtracted, but a sample always keeps at least this share of its cost. */
   private static final double MIN_NET_SHARE = 0.05;
+  /**
+   * The largest batch that a sample timed at 0 ns grows to. A timer that reads 0 for a batch of
+   * a million operations is not ticking for this arm (or the arm does not time itself): growing
+   * on would only make a real op run for hours. The judge calls such an arm INVALID.
+   */
+  static final long MAX_ZERO_TIME_BATCH = 1L << 20;
 
   private final SamplingSettings settings;
   private final SplittableRandom random;
@@ -81,7 +87,9 @@ public final class InterleavedSampler {
         fixed
             ? warmUpOneByOne(sampling.warmUpOperations(), baseline, candidate, emptyLoop)
             : warmUp(baseline, candidate, emptyLoop);
-    double loopNs = emptyLoop == null ? 0 : emptyLoop.lastRoundNsPerOp;
+    // An op too slow for warm-up rounds leaves the loop unmeasured; beside it the loop is nothing.
+    double loopNs = emptyLoop == null || Double.isNaN(emptyLoop.lastRoundNsPerOp) ? 0 : emptyLoop.lastRoundNsPerOp;
+    boolean slow = !fixed && tooSlowForMinPairs(baseline, candidate);
 
     long timeMax = settings.timeMax().toNanos();
     long measuringStart = System.nanoTime();
@@ -102,13 +110,23 @@ public final class InterleavedSampler {
       gcHit[pairs] = hit;
       pairs++;
 
-      // The time cap never cuts a measurement below the minimum of pairs; a workload sampled one
+      // The time cap never cuts a measurement below the minimum of pairs, unless single
+      // operations are so slow that the minimum cannot fit in it; a workload sampled one
       // operation at a time runs exactly the pairs it asked for.
       boolean outOfTime =
           fixed
               ? pairs >= sampling.pairs()
-              : pairs >= settings.minPairs()
+              : (pairs >= settings.minPairs() || slow)
                   && (System.nanoTime() - measuringStart >= timeMax || pairs >= MAX_PAIRS);
+      if (slow && outOfTime && pairs < settings.minPairs()) {
+        double[] used = Arrays.copyOf(ratios, pairs);
+        double ratio = Statistics.median(used);
+        return new Measurement(
+            ratio, new Interval(Statistics.min(used), Statistics.max(used)),
+            net(candidate.medianNsPerOp(), loopNs) / net(baseline.medianNsPerOp(), loopNs),
+            pairs, 0, Stop.TOO_SLOW, baseline.result(loopNs), candidate.result(loopNs), loopNs, warmUp,
+            System.nanoTime() - start, used);
+      }
       if (pairs >= nextLook || outOfTime) {
         double[] used = leaveOutGcHits(ratios, gcHit, pairs);
         double ratio = Statistics.median(used);
@@ -135,6 +153,16 @@ public final class InterleavedSampler {
         nextLook = pairs + Math.max(2, pairs / 8);
       }
     }
+  }
+
+  /**
+   * Whether one operation per sample already takes so long that {@code perfbudget.pairs.min}
+   * pairs cannot fit in {@code perfbudget.time.max}: then the time cap may end the measurement
+   * with fewer pairs, and says so ({@link Stop#TOO_SLOW}).
+   */
+  private boolean tooSlowForMinPairs(Side baseline, Side candidate) {
+    double pairNanos = baseline.batch * baseline.lastRoundNsPerOp + candidate.batch * candidate.lastRoundNsPerOp;
+    return baseline.batch == 1 && candidate.batch == 1 && pairNanos * settings.minPairs() > settings.timeMax().toNanos();
   }
 
   private static Stop decide(Interval interval, double limit, boolean outOfTime, boolean fixed) {
@@ -197,7 +225,8 @@ public final class InterleavedSampler {
       long compiledBefore = compilationMillis();
       boolean stable = true;
       for (Side side : sides) {
-        if (side != null) {
+        // An op of seconds would run whole rounds past the cap: the deadline is checked per arm.
+        if (side != null && System.nanoTime() < deadline) {
           stable &= side.warmUpRound(roundNanos, settings.sampleTarget().toNanos());
         }
       }
@@ -252,6 +281,9 @@ public final class InterleavedSampler {
     /** Runs one short batch of about {@value #SHORT_BATCH_NANOS} ns. */
     void shortBatch() throws Exception {
       Sample sample = arm.run(shortBatch);
+      if (sample.nanos() > 0 && Double.isNaN(lastRoundNsPerOp) && shortBatch == 1) {
+        lastRoundNsPerOp = sample.nanosPerOp(); // the cost of one op, until a round measures it
+      }
       shortBatch = nextBatch(shortBatch, sample, SHORT_BATCH_NANOS);
       batch = Math.max(batch, shortBatch);
     }
@@ -281,7 +313,7 @@ public final class InterleavedSampler {
     /** The batch that should take {@code target} ns, moving by at most 16x per sample. */
     private static long nextBatch(long batch, Sample sample, long target) {
       if (sample.nanos() <= 0) {
-        return batch * 16;
+        return Math.max(batch, Math.min(batch * 16, MAX_ZERO_TIME_BATCH));
       }
       double wanted = target / sample.nanosPerOp();
       return (long) Math.max(1, Math.min(Math.min(wanted, batch * 16.0), 1L << 40));

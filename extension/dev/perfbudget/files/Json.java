@@ -33,6 +33,14 @@ public final class Json {
     return new JsonPrimitive(round(value, decimals));
   }
 
+  /** {@code value} rounded to {@code digits} significant digits: 4.2137e-5 to 4 digits is 4.214e-5. */
+  public static double significant(double value, int digits) {
+    if (value == 0 || Double.isNaN(value) || Double.isInfinite(value)) {
+      return value;
+    }
+    return new java.math.BigDecimal(value).round(new java.math.MathContext(digits)).doubleValue();
+  }
+
   public static double round(double value, int decimals) {
     double scale = Math.pow(10, decimals);
     return Math.round(value * scale) / scale;

@@ -215,6 +215,7 @@ public final class Charts {
       case "FAIL" -> Svg.LIMIT;
       case "NOISY" -> Svg.INTERVAL;
       case "RECORDED" -> Svg.BAR;
+      case "INVALID" -> "#7b2d8b";
       default -> "#999999";
     };
   }

@@ -26,7 +26,7 @@ public final class HtmlReport {
       section { border-top: 1px solid #ccc; margin-top: 1.5em; }
       .verdict { white-space: nowrap; font-weight: bold; padding: 0 0.4em; border-radius: 3px; color: #fff; }
       .PASS { background: #59a14f; } .FAIL { background: #d62728; } .NOISY { background: #f28e2b; }
-      .RECORDED { background: #4e79a7; } .SKIPPED { background: #999; }
+      .RECORDED { background: #4e79a7; } .SKIPPED { background: #999; } .INVALID { background: #7b2d8b; }
       .environment, .note, figcaption { color: #555; font-size: 0.9em; }
       figure { margin: 0.8em 0; }
       """;

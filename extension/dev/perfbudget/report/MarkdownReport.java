@@ -31,7 +31,8 @@ public final class MarkdownReport {
     for (JsonElement element : results) {
       JsonObject result = element.getAsJsonObject();
       String verdict = ReportText.string(result, "verdict");
-      boolean alarming = verdict.equals(Verdict.FAIL.name()) || verdict.equals(Verdict.NOISY.name());
+      boolean alarming = verdict.equals(Verdict.FAIL.name()) || verdict.equals(Verdict.NOISY.name())
+          || verdict.equals(Verdict.INVALID.name());
       md.append("| `").append(cell(ReportText.test(result))).append("` | ")
           .append(alarming ? "**" + verdict + "**" : verdict).append(" | ")
           .append(ReportText.ratio(result)).append(" | ")
