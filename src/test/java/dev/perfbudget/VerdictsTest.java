@@ -69,10 +69,15 @@ class VerdictsTest {
   }
 
   @Test
-  void nanosecondOpsAreBatchedFarAboveTheTimerAndNeverBelowZero() {
+  void nanosecondOpsAreBatchedFarAboveTheTimerAndNeverBelowZeroAndNoDearerThanTheLoopAreInvalid() {
     PerfTestKit kit = new PerfTestKit(dir);
-    kit.run(VerdictsTestCase.class, "nearlyEmptyOps").testEvents().assertStatistics(s -> s.succeeded(1));
+    kit.run(VerdictsTestCase.class, "nearlyEmptyOps").testEvents().assertStatistics(s -> s.failed(1));
     JsonObject result = kit.result(VerdictsTestCase.class, "nearlyEmptyOps");
+    // Returning a field costs what the empty loop costs: nothing real was measured.
+    assertThat(result.get("verdict").getAsString()).isEqualTo("INVALID");
+    // Which of the two is flagged depends on the loop's cost in this run: either one, or both.
+    assertThat(result.get("note").getAsString()).containsPattern("the (baseline|candidate) arm `(this|work)` costs ")
+        .contains("no more than the empty loop");
     for (String arm : new String[] {"baseline", "candidate"}) {
       JsonObject figures = result.getAsJsonObject(arm);
       double sampleNanos = figures.get("batch").getAsLong() * figures.get("rawNsPerOp").getAsDouble();
