@@ -30,6 +30,11 @@ public record Measurement(
     long elapsedNanos,
     double[] pairRatios) {
 
+  /** The candidate's bytes per op over the baseline's; NaN when either arm does not count bytes. */
+  public double bytesRatio() {
+    return candidate.bytesPerOp() / baseline.bytesPerOp();
+  }
+
   /** Why sampling stopped. */
   public enum Stop {
     /** The interval lies wholly below the limit. */
