@@ -23,7 +23,7 @@ import org.apiguardian.api.API;
  * sampling is held to the same rules.
  */
 @API(status = INTERNAL)
-public final class Validity {
+final class Validity {
 
   /**
    * An arm whose cost is within this share of the empty loop's does no work worth measuring.
@@ -41,6 +41,12 @@ public final class Validity {
    * no pair of one third overlaps the other): the arms never settled.
    */
   static final double DRIFT = 1.5;
+  /**
+   * Fewest pairs in a third: a measurement decided after 12 pairs on a busy machine had its
+   * first 4 pairs at 51 and its last 4 at 10 (a slow start, not a drift); 8 pairs a third keep
+   * such a start from speaking for the whole third.
+   */
+  static final int MIN_THIRD = 8;
 
   private Validity() {}
 
@@ -110,7 +116,7 @@ public final class Validity {
   private static String drift(Measurement m) {
     double[] ratios = m.pairRatios();
     int third = ratios.length / 3;
-    if (third < 4) {
+    if (third < MIN_THIRD) {
       return null;
     }
     double[] first = Arrays.copyOfRange(ratios, 0, third);
