@@ -97,6 +97,16 @@ class ArchitectureTest {
   }
 
   @Test
+  void benchmarkCodeStaysOutOfTheJar() {
+    noClasses()
+        .should().resideInAPackage("dev.perfbudget.bench..")
+        .orShould().haveSimpleName("PoolMatrix")
+        .orShould().haveSimpleName("ChurnScenario")
+        .because("benchmarks and their presets live in src/test and never ship")
+        .check(JAR);
+  }
+
+  @Test
   void theDesignRecordListsEveryPublicType() throws IOException {
     String page = Files.readString(Path.of("docs", "architecture.md"));
     List<String> missing =
