@@ -161,7 +161,7 @@ public final class InterleavedSampler {
    * with fewer pairs, and says so ({@link Stop#TOO_SLOW}).
    */
   private boolean tooSlowForMinPairs(Side baseline, Side candidate) {
-    double pairNanos = baseline.batch * baseline.lastRoundNsPerOp + candidate.batch * candidate.lastRoundNsPerOp;
+    double pairNanos = baseline.batch * baseline.costNs() + candidate.batch * candidate.costNs();
     return baseline.batch == 1 && candidate.batch == 1 && pairNanos * settings.minPairs() > settings.timeMax().toNanos();
   }
 
@@ -225,8 +225,10 @@ public final class InterleavedSampler {
       long compiledBefore = compilationMillis();
       boolean stable = true;
       for (Side side : sides) {
-        // An op of seconds would run whole rounds past the cap: the deadline is checked per arm.
-        if (side != null && System.nanoTime() < deadline) {
+        // Past the deadline an arm that has had a round, or whose one op outlasts a round (an op
+        // of seconds), gets no more: the cap is checked per arm, not only per round.
+        boolean late = System.nanoTime() >= deadline;
+        if (side != null && !(late && (!Double.isNaN(side.lastRoundNsPerOp) || side.firstOpNs > roundNanos))) {
           stable &= side.warmUpRound(roundNanos, settings.sampleTarget().toNanos());
         }
       }
@@ -265,6 +267,8 @@ public final class InterleavedSampler {
     private long batch = 1;
     private long shortBatch = 1;
     private double lastRoundNsPerOp = Double.NaN;
+    /** The first operation's cost, cold: what an op too slow for warm-up rounds is known by. */
+    private double firstOpNs = Double.NaN;
     private double lastNsPerOp;
     private double[] nsPerOp = new double[64];
     private int samples;
@@ -281,8 +285,8 @@ public final class InterleavedSampler {
     /** Runs one short batch of about {@value #SHORT_BATCH_NANOS} ns. */
     void shortBatch() throws Exception {
       Sample sample = arm.run(shortBatch);
-      if (sample.nanos() > 0 && Double.isNaN(lastRoundNsPerOp) && shortBatch == 1) {
-        lastRoundNsPerOp = sample.nanosPerOp(); // the cost of one op, until a round measures it
+      if (Double.isNaN(firstOpNs) && shortBatch == 1) {
+        firstOpNs = sample.nanosPerOp();
       }
       shortBatch = nextBatch(shortBatch, sample, SHORT_BATCH_NANOS);
       batch = Math.max(batch, shortBatch);
@@ -336,6 +340,11 @@ public final class InterleavedSampler {
       countsBytes &= sample.allocatedBytes() != Sample.NOT_COUNTED;
       allocatedBytes += Math.max(0, sample.allocatedBytes());
       return collected > 0;
+    }
+
+    /** The cost per op of the last warm-up round, or of the first op when no round ran. */
+    double costNs() {
+      return Double.isNaN(lastRoundNsPerOp) ? firstOpNs : lastRoundNsPerOp;
     }
 
     double medianNsPerOp() {
