@@ -106,8 +106,12 @@ public final class PerfBudgetExtension
 
   @Override
   public <T> T interceptTestFactoryMethod(
-      Invocation<T> invocation, ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context) {
-    PerfTestForm.of(context.getRequiredTestMethod(), TestNames.method(context)); // always a configuration error
+      Invocation<T> invocation, ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context)
+      throws Throwable {
+    if (!context.getRequiredTestMethod().isAnnotationPresent(PerfBudget.class)) {
+      return invocation.proceed();
+    }
+    PerfTestForm.of(context.getRequiredTestMethod(), TestNames.method(context)); // a configuration error
     throw new IllegalStateException("a @TestFactory is never measured");
   }
 

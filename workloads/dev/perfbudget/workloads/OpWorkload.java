@@ -61,6 +61,9 @@ public final class OpWorkload implements Workload {
             new OpArm(candidate.name(), candidateOp),
             new OpArm("empty loop", () -> nothing),
             Map.of());
-    return SinkCheck.problem().map(arms::invalidBecause).orElse(arms);
+    return SinkCheck.problem()
+        .map(problem -> arms.invalidBecause(
+            "the results of the baseline `" + baseline.name() + "` and the candidate `" + candidate.name() + "` go into " + problem))
+        .orElse(arms);
   }
 }

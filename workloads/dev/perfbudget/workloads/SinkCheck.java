@@ -30,7 +30,10 @@ final class SinkCheck {
 
   private SinkCheck() {}
 
-  /** Why results consumed by a Blackhole are not kept in this JVM, or empty when they are. */
+  /**
+   * Why results consumed by a Blackhole are not kept in this JVM, or empty when they are: a
+   * sentence that goes on from "the results of ... go into".
+   */
   static Optional<String> problem() {
     Optional<String> known = problem;
     if (known == null) {
@@ -52,9 +55,9 @@ final class SinkCheck {
       return Optional.empty();
     }
     return Optional.of(String.format(
-        "JMH's Blackhole is in compiler mode (-D%s=true) but the JIT does not treat it as a sink: a canary "
-            + "whose results only went into it took %d ns where the same work, kept, took %d ns, so the JIT removes "
-            + "what each op computes and both arms measure nothing. Remove -D%s=true, or add "
+        "JMH's Blackhole, which is in compiler mode (-D%s=true) but which the JIT does not treat as a sink: a "
+            + "canary whose results only went into it took %d ns where the same work, kept, took %d ns, so the JIT "
+            + "removes what each op computes and both arms measure nothing. Remove -D%s=true, or add "
             + "-XX:+UnlockExperimentalVMOptions -XX:CompileCommand=blackhole,org/openjdk/jmh/infra/Blackhole.consumeCompiler",
         PROPERTY, sunk, held, PROPERTY));
   }

@@ -160,8 +160,9 @@ class NoSilentPassTest {
     JsonObject result = report.getAsJsonArray("results").get(0).getAsJsonObject();
     assertThat(result.get("verdict").getAsString()).isEqualTo("INVALID");
     assertThat(result.get("note").getAsString()).startsWith(
-        "INVALID: JMH's Blackhole is in compiler mode (-DcompilerBlackholesEnabled=true) but the JIT does not treat "
-            + "it as a sink: a canary whose results only went into it took ");
+        "INVALID: the results of the baseline `8 sqrt` and the candidate `64 sqrt` go into JMH's Blackhole, which is "
+            + "in compiler mode (-DcompilerBlackholesEnabled=true) but which the JIT does not treat as a sink: a canary "
+            + "whose results only went into it took ");
     assertThat(result.get("note").getAsString()).contains(
         "Remove -DcompilerBlackholesEnabled=true, or add -XX:+UnlockExperimentalVMOptions "
             + "-XX:CompileCommand=blackhole,org/openjdk/jmh/infra/Blackhole.consumeCompiler");
