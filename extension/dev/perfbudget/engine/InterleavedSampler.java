@@ -162,7 +162,8 @@ public final class InterleavedSampler {
    */
   private boolean tooSlowForMinPairs(Side baseline, Side candidate) {
     double pairNanos = baseline.batch * baseline.costNs() + candidate.batch * candidate.costNs();
-    return baseline.batch == 1 && candidate.batch == 1 && pairNanos * settings.minPairs() > settings.timeMax().toNanos();
+    boolean unbatched = baseline.batch == 1 || candidate.batch == 1; // its samples cannot get shorter
+    return unbatched && pairNanos * settings.minPairs() > settings.timeMax().toNanos();
   }
 
   private static Stop decide(Interval interval, double limit, boolean outOfTime, boolean fixed) {

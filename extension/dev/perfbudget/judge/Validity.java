@@ -100,9 +100,9 @@ final class Validity {
     double pairNanos = m.baseline().rawNsPerOp() + m.candidate().rawNsPerOp();
     long seconds = (long) Math.ceil(pairNanos * settings.minPairs() * 1.2 / 1e9);
     return String.format(
-        "one operation takes %s (`%s`) and %s (`%s`), so perfbudget.time.max (%s) held %d pair(s) of one "
-            + "operation each, fewer than the %d a verdict needs (perfbudget.pairs.min): too slow to judge in that "
-            + "time. Set -Dperfbudget.time.max=%ds for %d pairs, or measure a smaller input",
+        "one operation takes %s (`%s`) and %s (`%s`), so perfbudget.time.max (%s) held %d pair(s), fewer than "
+            + "the %d a verdict needs (perfbudget.pairs.min): too slow to judge in that time. Set "
+            + "-Dperfbudget.time.max=%ds for %d pairs, or measure a smaller input",
         Format.nanos(m.baseline().rawNsPerOp()), m.baseline().name(), Format.nanos(m.candidate().rawNsPerOp()),
         m.candidate().name(), Format.millis(settings.timeMax().toNanos()), m.pairs(), settings.minPairs(),
         seconds, settings.minPairs());

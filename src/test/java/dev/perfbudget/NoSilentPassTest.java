@@ -122,7 +122,7 @@ class NoSilentPassTest {
     assertThat(error.getMessage())
         .contains("(`sleep 40 ms`) and ")
         .contains(String.format(
-            "(`sleep 60 ms`), so perfbudget.time.max (1.0 s) held %d pair(s) of one operation each, fewer than the 12 "
+            "(`sleep 60 ms`), so perfbudget.time.max (1.0 s) held %d pair(s), fewer than the 12 "
                 + "a verdict needs (perfbudget.pairs.min): too slow to judge in that time. Set -Dperfbudget.time.max=",
             result.get("pairs").getAsInt()))
         .contains("s for 12 pairs, or measure a smaller input.\n");
