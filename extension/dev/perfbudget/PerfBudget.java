@@ -56,8 +56,8 @@ import org.junit.jupiter.api.parallel.Resources;
  * workload parameter after the sweep's arguments. {@code @RepeatedTest}, {@code @TestFactory}
  * and other test templates are configuration errors: they would run the method unmeasured.
  *
- * <p>A perf test is a test by itself (a test template of one invocation, named as a {@code
- * @Test} method would be), is tagged {@code perf} so builds can
+ * <p>A perf test is a test by itself (a test template of one invocation, named as a
+ * {@code @Test} method would be), is tagged {@code perf} so builds can
  * include or exclude perf tests, and holds an exclusive lock so that under parallel execution
  * no other test runs beside it.
  */

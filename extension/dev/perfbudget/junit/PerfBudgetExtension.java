@@ -21,8 +21,8 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
 
 /**
  * The JUnit callbacks behind {@link PerfBudget}, and nothing else: {@code @PerfBudget} is a test
- * template of which this provider runs one invocation (a perf test by itself), unless {@code
- * @ParameterizedTest} runs one per argument set (a sweep); each invocation is run by {@link
+ * template of which this provider runs one invocation (a perf test by itself), unless
+ * {@code @ParameterizedTest} runs one per argument set (a sweep); each invocation is run by {@link
  * PerfTestRun}, which makes the plan, runs the method body, judges and reports.
  */
 @API(status = INTERNAL)

@@ -30,6 +30,9 @@ public record Plan(
    * Checks the annotation, reads the budget file and decides the limits. A wrong annotation or
    * configuration, or a malformed budget file, fails here, before anything runs.
    *
+   * @param method {@code <class FQN>#<method>}
+   * @param invocation empty, or for one invocation of a parameter sweep its arguments in
+   *     brackets, such as {@code [1024]}
    * @throws AssertionFailedError under CI in enforce mode, when the test has no budget at all
    */
   public static Plan of(PerfBudget annotation, String method, String invocation, Settings settings, String recordCommand) {
