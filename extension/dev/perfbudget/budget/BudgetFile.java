@@ -56,7 +56,10 @@ public final class BudgetFile {
       return Optional.empty();
     }
     try {
-      return Optional.ofNullable(parse(Files.readString(path, StandardCharsets.UTF_8)).get(key));
+      // Only this key's entry is read: a malformed entry of another test fails that test alone.
+      JsonObject entry = parseObjects(Files.readString(path, StandardCharsets.UTF_8)).get(key);
+      return Optional.ofNullable(entry)
+          .map(json -> BudgetEntry.fromJson(json, problem -> malformed("$.budgets[\"" + key + "\"]" + problem)));
     } catch (IOException e) {
       throw new ExtensionConfigurationException("Cannot read the budget file " + path + ": " + e, e);
     }
@@ -82,12 +85,6 @@ public final class BudgetFile {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write the budget file " + path, e);
     }
-  }
-
-  private Map<String, BudgetEntry> parse(String text) {
-    Map<String, BudgetEntry> entries = new TreeMap<>();
-    parseObjects(text).forEach((key, json) -> entries.put(key, BudgetEntry.fromJson(json, problem -> malformed("$.budgets[\"" + key + "\"]" + problem))));
-    return entries;
   }
 
   private Map<String, JsonObject> parseObjects(String text) {

@@ -57,7 +57,7 @@ public record Settings(
    */
   public static Settings from(Function<String, Optional<String>> configuration) {
     Reader reader = new Reader(configuration);
-    Duration lockTimeout = reader.read(LOCK_TIMEOUT, DurationParser::parse, LockedFile.DEFAULT_WAIT);
+    Duration lockTimeout = reader.read(LOCK_TIMEOUT, within("100ms", "60m"), LockedFile.DEFAULT_WAIT);
     return new Settings(
         reader.read(MODE, Mode::parse, Mode.ENFORCE),
         reader.read(BUDGETS_FILE, Path::of, Path.of("budgets", "perf-budgets.json")),
@@ -71,12 +71,12 @@ public record Settings(
             reader.read(REPORT_PROPERTIES, Settings::parseNames, Set.of()),
             lockTimeout),
         new SamplingSettings(
-            reader.read(TIME_MAX, DurationParser::parse, Duration.ofSeconds(5)),
-            reader.read(WARMUP_MAX, DurationParser::parse, Duration.ofSeconds(2)),
-            reader.read(SAMPLE_TARGET, DurationParser::parse, Duration.ofMillis(1)),
+            reader.read(TIME_MAX, within("100ms", "60m"), Duration.ofSeconds(5)),
+            reader.read(WARMUP_MAX, within("10ms", "10m"), Duration.ofSeconds(2)),
+            reader.read(SAMPLE_TARGET, within("10us", "100ms"), Duration.ofMillis(1)),
             reader.read(PAIRS_MIN, Settings::parseMinPairs, 12),
             reader.read(SEED, Long::parseLong, System.nanoTime()),
-            reader.read(OP_TIMEOUT, DurationParser::parse, SamplingSettings.DEFAULT_OP_TIMEOUT)),
+            reader.read(OP_TIMEOUT, within("100ms", "60m"), SamplingSettings.DEFAULT_OP_TIMEOUT)),
         lockTimeout);
   }
 
@@ -111,10 +111,27 @@ public record Settings(
 
   private static int parseMinPairs(String value) {
     int pairs = Integer.parseInt(value.trim());
-    if (pairs < 5) {
-      throw new IllegalArgumentException("expected a whole number of at least 5");
+    if (pairs < 5 || pairs > 10_000) {
+      throw new IllegalArgumentException("expected a whole number from 5 to 10000");
     }
     return pairs;
+  }
+
+  /**
+   * A parser of durations from {@code min} to {@code max}: a timing knob far outside its range
+   * (a sample target of minutes, a time cap of nanoseconds) would make the measurement fail
+   * later and blame the op.
+   */
+  private static Function<String, Duration> within(String min, String max) {
+    Duration low = DurationParser.parse(min);
+    Duration high = DurationParser.parse(max);
+    return text -> {
+      Duration duration = DurationParser.parse(text);
+      if (duration.compareTo(low) < 0 || duration.compareTo(high) > 0) {
+        throw new IllegalArgumentException("expected a duration from " + min + " to " + max);
+      }
+      return duration;
+    };
   }
 
   private record Reader(Function<String, Optional<String>> configuration) {

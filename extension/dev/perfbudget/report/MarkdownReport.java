@@ -28,7 +28,8 @@ final class MarkdownReport {
     for (JsonElement element : results) {
       JsonObject result = element.getAsJsonObject();
       String verdict = ReportText.string(result, "verdict");
-      boolean alarming = verdict.equals(Verdict.FAIL.name()) || verdict.equals(Verdict.NOISY.name());
+      boolean alarming = verdict.equals(Verdict.FAIL.name()) || verdict.equals(Verdict.NOISY.name())
+          || verdict.equals(Verdict.INVALID.name());
       md.append("| ").append(Markdown.code(ReportText.test(result), true)).append(" | ")
           .append(alarming ? "**" + Markdown.text(verdict) + "**" : Markdown.text(verdict)).append(" | ")
           .append(Markdown.text(ReportText.ratio(result))).append(" | ")

@@ -27,7 +27,7 @@ import org.apiguardian.api.API;
  * JVMs of a build.
  *
  * <p>Each JVM adds its results under {@link LockedFile}'s lock, replacing an older result of the
- * same test, so two Surefire forks that finish at the same time both land. A result stays until
+ * same test (and of its invocations, {@code <test>[...]}), so two Surefire forks that finish at the same time both land. A result stays until
  * the test runs again or {@code target/} is cleaned. Each update also rewrites {@code report.md}
  * and {@code report.html} from the new content.
  */
@@ -61,6 +61,8 @@ public final class ReportFile implements Reporter {
         current -> {
           TreeMap<String, JsonElement> results = new TreeMap<>();
           current.flatMap(this::results).ifPresent(array -> array.forEach(r -> results.put(testOf(r), r)));
+          // A result of a whole method (a sweep skipped whole) replaces its invocations' results too.
+          results.keySet().removeIf(test -> test.startsWith(outcome.test() + "["));
           results.put(outcome.test(), result);
           JsonObject root = new JsonObject();
           root.addProperty("schemaVersion", SCHEMA_VERSION);

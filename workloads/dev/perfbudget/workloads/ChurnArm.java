@@ -3,6 +3,7 @@ package dev.perfbudget.workloads;
 import dev.perfbudget.Arm;
 import dev.perfbudget.CallSites;
 import dev.perfbudget.Sample;
+import dev.perfbudget.WorkloadDeclarationException;
 import java.lang.invoke.MethodHandles;
 
 /**
@@ -65,6 +66,14 @@ final class ChurnArm implements Arm {
     if (batch.failure() != null) {
       releaseAll.run();
       throw new AllocatorException(name, batch.failedThread(), crew.threads(), batch.failure());
+    }
+    for (LiveBlocks threadBlocks : blocks) {
+      if (threadBlocks.holdsNull()) {
+        releaseAll.run();
+        throw new WorkloadDeclarationException(
+            "the allocator of arm \"" + name + "\" returned null: a churn keeps each block it gets live until it "
+                + "replaces it, so an allocator must return the block it allocated, such as size -> new byte[size]");
+      }
     }
     lowestNsPerOp = Math.min(lowestNsPerOp, (double) batch.nanos() / run);
     return new Sample(run, batch.nanos(), batch.allocatedBytes() < 0 ? Sample.NOT_COUNTED : batch.allocatedBytes());
