@@ -109,6 +109,11 @@ def main():
             check(result["verdict"] in ("PASS", "NOISY", "RECORDED"), f"{test}: verdict {result['verdict']}")
             if args.gson:  # every limit was enforced: from the budget file or from maxRatio
                 check(result["verdict"] in ("PASS", "NOISY") and result["limit"], f"{test}: verdict {result['verdict']}, limit {result['limit']}")
+    elif args.expect == "off":
+        # Off mode reports every perf test as SKIPPED, so no earlier result looks current.
+        report = json.load(open(report_file, encoding="utf-8"))
+        verdicts = {r["test"]: r["verdict"] for r in report["results"]}
+        check(verdicts == {t: "SKIPPED" for t in perf_tests}, f"report.json in off mode: {verdicts}")
     else:
         check(not os.path.exists(report_file), "report.json exists, but no perf test should have run")
 

@@ -7,6 +7,7 @@ import dev.perfbudget.files.Json;
 import dev.perfbudget.judge.Outcome;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * {@code report-bmf.json}: the results in Bencher Metric Format, for {@code bencher run
@@ -27,14 +28,16 @@ final class BencherExport implements Reporter {
   static final String FILE = "report-bmf.json";
 
   private final Path reportDir;
+  private final Duration lockTimeout;
 
-  BencherExport(Path reportDir) {
+  BencherExport(Path reportDir, Duration lockTimeout) {
     this.reportDir = reportDir;
+    this.lockTimeout = lockTimeout;
   }
 
   @Override
   public void report(Outcome outcome, Environment environment) throws IOException {
-    ReportFile.writeBeside(reportDir, FILE, BencherExport::of);
+    ReportFile.writeBeside(reportDir, lockTimeout, FILE, BencherExport::of);
   }
 
   static String of(JsonObject report) {

@@ -9,6 +9,7 @@ import dev.perfbudget.files.Json;
 import dev.perfbudget.judge.Outcome;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -38,14 +39,16 @@ final class JmhExport implements Reporter {
   private static final JsonPrimitive NAN = new JsonPrimitive("NaN");
 
   private final Path reportDir;
+  private final Duration lockTimeout;
 
-  JmhExport(Path reportDir) {
+  JmhExport(Path reportDir, Duration lockTimeout) {
     this.reportDir = reportDir;
+    this.lockTimeout = lockTimeout;
   }
 
   @Override
   public void report(Outcome outcome, Environment environment) throws IOException {
-    ReportFile.writeBeside(reportDir, FILE, JmhExport::of);
+    ReportFile.writeBeside(reportDir, lockTimeout, FILE, JmhExport::of);
   }
 
   static String of(JsonObject report) {

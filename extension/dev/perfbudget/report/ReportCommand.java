@@ -3,6 +3,7 @@ package dev.perfbudget.report;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.google.gson.JsonObject;
+import dev.perfbudget.files.AtomicWrite;
 import dev.perfbudget.files.Json;
 import dev.perfbudget.files.LockedFile;
 import java.io.IOException;
@@ -105,7 +106,7 @@ public final class ReportCommand {
           if (output == null) {
             out.print(table);
           } else {
-            LockedFile.writeAtomically(output.toAbsolutePath(), table);
+            AtomicWrite.replace(output.toAbsolutePath(), table);
             out.println("[perfbudget] wrote " + output);
           }
         }
@@ -136,8 +137,8 @@ public final class ReportCommand {
   private static void writeDerived(Path dir, JsonObject report) {
     ReportFile.writeViews(dir, report);
     try {
-      LockedFile.writeAtomically(dir.resolve(JmhExport.FILE), JmhExport.of(report));
-      LockedFile.writeAtomically(dir.resolve(BencherExport.FILE), BencherExport.of(report));
+      AtomicWrite.replace(dir.resolve(JmhExport.FILE), JmhExport.of(report));
+      AtomicWrite.replace(dir.resolve(BencherExport.FILE), BencherExport.of(report));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -43,9 +43,9 @@ final class ReportComparison {
         disappeared.add(test);
       }
       JsonObject any = now != null ? now : was;
-      md.append("| `").append(MarkdownReport.cell(ReportText.test(any))).append("` | ")
-          .append(was == null ? "not run" : ReportText.ratio(was)).append(" | ")
-          .append(now == null ? "not run" : ReportText.ratio(now)).append(" | ")
+      md.append("| ").append(Markdown.code(ReportText.test(any), true)).append(" | ")
+          .append(was == null ? "not run" : Markdown.text(ReportText.ratio(was))).append(" | ")
+          .append(now == null ? "not run" : Markdown.text(ReportText.ratio(now))).append(" | ")
           .append(change(was, now)).append(" | ")
           .append(verdict(was, now)).append(" |\n");
     }
@@ -77,11 +77,11 @@ final class ReportComparison {
   /** The verdict now, and what it was when it changed: {@code PASS → **FAIL**}. */
   private static String verdict(JsonObject was, JsonObject now) {
     if (now == null) {
-      return "was " + ReportText.string(was, "verdict");
+      return "was " + Markdown.text(ReportText.string(was, "verdict"));
     }
-    String after = ReportText.string(now, "verdict");
+    String after = Markdown.text(ReportText.string(now, "verdict"));
     String shown = after.equals("FAIL") || after.equals("NOISY") ? "**" + after + "**" : after;
-    String before = was == null ? "" : ReportText.string(was, "verdict");
+    String before = was == null ? "" : Markdown.text(ReportText.string(was, "verdict"));
     return was == null || before.equals(after) ? shown : before + " → " + shown;
   }
 
@@ -98,7 +98,7 @@ final class ReportComparison {
   private static String names(List<String> tests) {
     StringBuilder text = new StringBuilder();
     for (String test : tests) {
-      text.append(text.length() == 0 ? "" : ", ").append('`').append(MarkdownReport.cell(test)).append('`');
+      text.append(text.length() == 0 ? "" : ", ").append(Markdown.code(test, false));
     }
     return text.toString();
   }
