@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,9 +31,11 @@ class NoSilentPassTest {
       "no more than the empty loop (%s/op) within noise: the JIT may have removed the work. Return the result "
           + "from the op, computed from inputs the JIT cannot fold (a field or a captured object, not constants).";
 
-  private final PerfTestKit kit;
+  private PerfTestKit kit;
 
-  NoSilentPassTest(@TempDir Path dir) {
+  // Not constructor injection of @TempDir: JUnit before 5.8 only injects fields and methods.
+  @BeforeEach
+  void createKit(@TempDir Path dir) {
     kit = new PerfTestKit(dir).with("perfbudget.ci", "false");
   }
 

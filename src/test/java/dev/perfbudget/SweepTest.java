@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestTemplate;
@@ -49,9 +50,11 @@ class SweepTest {
 
   private static final String FIXTURE = SweepTestCase.class.getName();
 
-  private final PerfTestKit kit;
+  private PerfTestKit kit;
 
-  SweepTest(@TempDir Path dir) {
+  // Not constructor injection of @TempDir: JUnit before 5.8 only injects fields and methods.
+  @BeforeEach
+  void createKit(@TempDir Path dir) {
     kit = new PerfTestKit(dir).with("perfbudget.ci", "false");
   }
 
