@@ -1,7 +1,11 @@
 package dev.perfbudget;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The two arms of a workload, ready to measure.
@@ -12,15 +16,28 @@ import java.util.Objects;
  *     is subtracted from both arms' costs; {@code null} when the loop's own cost is negligible
  * @param parameters what the report says about the workload (sizes, threads, ...), in order
  * @param sampling how the engine samples these arms
+ * @param absoluteLimits limits the kind sets on figures of its own, judged beside the ratio
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Arms(
-    Arm baseline, Arm candidate, Arm emptyLoop, Map<String, Object> parameters, Sampling sampling) {
+    Arm baseline,
+    Arm candidate,
+    Arm emptyLoop,
+    Map<String, Object> parameters,
+    Sampling sampling,
+    List<AbsoluteLimit> absoluteLimits) {
 
   public Arms {
     Objects.requireNonNull(baseline, "baseline");
     Objects.requireNonNull(candidate, "candidate");
     parameters = Map.copyOf(parameters);
     Objects.requireNonNull(sampling, "sampling");
+    absoluteLimits = List.copyOf(absoluteLimits);
+  }
+
+  /** Arms sampled the given way, with no absolute limits. */
+  public Arms(Arm baseline, Arm candidate, Arm emptyLoop, Map<String, Object> parameters, Sampling sampling) {
+    this(baseline, candidate, emptyLoop, parameters, sampling, List.of());
   }
 
   /** Arms sampled the default, adaptive way. */
@@ -31,5 +48,15 @@ public record Arms(
   /** Two arms whose loop costs nothing worth subtracting. */
   public static Arms of(Arm baseline, Arm candidate) {
     return new Arms(baseline, candidate, null, Map.of(), Sampling.adaptive());
+  }
+
+  /** These arms with {@code limits} judged beside the ratio. */
+  public Arms withAbsoluteLimits(List<AbsoluteLimit> limits) {
+    return new Arms(baseline, candidate, emptyLoop, parameters, sampling, limits);
+  }
+
+  /** These arms with other arms in place of the three measured ones, for wrapping them. */
+  public Arms withArms(Arm baseline, Arm candidate, Arm emptyLoop) {
+    return new Arms(baseline, candidate, emptyLoop, parameters, sampling, absoluteLimits);
   }
 }

@@ -1,5 +1,6 @@
 package dev.perfbudget;
 
+import dev.perfbudget.junit.PerfBudgetExtension;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;

@@ -2,6 +2,10 @@ package dev.perfbudget;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.perfbudget.engine.InterleavedSampler;
+import dev.perfbudget.engine.Measurement;
+import dev.perfbudget.engine.SamplingSettings;
+import dev.perfbudget.testkit.TestSampling;
 import dev.perfbudget.testkit.Work;
 import dev.perfbudget.workloads.OpWorkload;
 import java.time.Duration;
@@ -62,7 +66,7 @@ class CallSiteIsolationTest {
 
   private static Measurement measure(Supplier<Object> op, Supplier<Object> beside) throws Exception {
     OpWorkload workload = new OpWorkload().baseline("op", op).candidate("beside", beside);
-    Settings settings = InterleavedSamplerTest.settings(Duration.ofSeconds(1));
+    SamplingSettings settings = TestSampling.settings(Duration.ofSeconds(1));
     return new InterleavedSampler(settings, new SplittableRandom(1)).measure(workload.prepare(null), 100);
   }
 }

@@ -1,11 +1,13 @@
 package dev.perfbudget;
 
+import dev.perfbudget.engine.SamplingSettings;
+import dev.perfbudget.judge.PerfCheck;
+import dev.perfbudget.judge.Verdict;
+import dev.perfbudget.plan.Limit;
 import dev.perfbudget.testkit.StandaloneContext;
 import dev.perfbudget.testkit.Work;
 import dev.perfbudget.workloads.OpWorkload;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.SplittableRandom;
 import org.openjdk.jmh.infra.Blackhole;
 
@@ -19,10 +21,8 @@ import org.openjdk.jmh.infra.Blackhole;
 class EngineCostPerfTest {
 
   /** The inner verdicts' settings: short samples, so one verdict lasts about a tenth of a second. */
-  private static final Settings INNER =
-      new Settings(
-          Mode.ENFORCE, Path.of("unused"), Path.of("unused"), 10, Duration.ofSeconds(2), Duration.ofMillis(200),
-          Duration.ofNanos(100_000), 12, 1, false, Optional.empty(), false, Settings.DEFAULT_OP_TIMEOUT);
+  private static final SamplingSettings INNER =
+      new SamplingSettings(Duration.ofSeconds(2), Duration.ofMillis(200), Duration.ofNanos(100_000), 12, 1, SamplingSettings.DEFAULT_OP_TIMEOUT);
 
   private static final int STEPS = 100;
   private static final long ROUND_NANOS = 10_000_000;
@@ -78,10 +78,8 @@ class EngineCostPerfTest {
   }
 
   private static Verdict verdict(Arms arms, long seed) {
-    Settings settings =
-        new Settings(
-            INNER.mode(), INNER.budgetsFile(), INNER.reportDir(), INNER.tolerance(), INNER.timeMax(), INNER.warmupMax(),
-            INNER.sampleTarget(), INNER.minPairs(), seed, false, Optional.empty(), false, INNER.opTimeout());
+    SamplingSettings settings =
+        new SamplingSettings(INNER.timeMax(), INNER.warmupMax(), INNER.sampleTarget(), INNER.minPairs(), seed, INNER.opTimeout());
     try {
       Verdict verdict = new PerfCheck(settings).check(arms, Limit.maxRatio(10)).verdict();
       if (verdict != Verdict.PASS) {

@@ -8,6 +8,8 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dev.perfbudget.engine.MeasuringThread;
+import dev.perfbudget.testkit.ChildJvm;
 import dev.perfbudget.testkit.PerfTestKit;
 import dev.perfbudget.workloads.OpWorkload;
 import java.nio.file.Files;

@@ -3,7 +3,10 @@ package dev.perfbudget;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.perfbudget.Measurement.Stop;
+import dev.perfbudget.engine.InterleavedSampler;
+import dev.perfbudget.engine.Measurement.Stop;
+import dev.perfbudget.engine.Measurement;
+import dev.perfbudget.testkit.TestSampling;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +43,7 @@ class OneOperationPerSampleTest {
   }
 
   private static Measurement measure(Arms arms, Duration timeMax, double limit) throws Exception {
-    return new InterleavedSampler(InterleavedSamplerTest.settings(timeMax), new SplittableRandom(5)).measure(arms, limit);
+    return new InterleavedSampler(TestSampling.settings(timeMax), new SplittableRandom(5)).measure(arms, limit);
   }
 
   @Test

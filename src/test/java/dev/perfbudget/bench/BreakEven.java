@@ -2,8 +2,8 @@ package dev.perfbudget.bench;
 
 import dev.perfbudget.workloads.Kernels;
 import dev.perfbudget.workloads.Pool;
-import dev.perfbudget.workloads.PoolMatrix;
 import dev.perfbudget.workloads.PoolMatrix.Size;
+import dev.perfbudget.workloads.PoolMatrix;
 import dev.perfbudget.workloads.Pools;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,8 @@
 package dev.perfbudget.bench;
 
-import dev.perfbudget.testkit.StandaloneContext;
 import dev.perfbudget.Arms;
 import dev.perfbudget.Sample;
+import dev.perfbudget.testkit.StandaloneContext;
 import dev.perfbudget.workloads.ChurnWorkload;
 
 /**

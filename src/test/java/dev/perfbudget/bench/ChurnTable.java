@@ -1,8 +1,8 @@
 package dev.perfbudget.bench;
 
-import dev.perfbudget.testkit.StandaloneContext;
 import dev.perfbudget.Arm;
 import dev.perfbudget.WorkloadDeclarationException;
+import dev.perfbudget.testkit.StandaloneContext;
 import dev.perfbudget.workloads.ChurnScenario;
 import dev.perfbudget.workloads.ChurnWorkload;
 import java.io.IOException;

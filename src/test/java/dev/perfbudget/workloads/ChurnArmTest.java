@@ -1,11 +1,11 @@
 package dev.perfbudget.workloads;
 
-import dev.perfbudget.testkit.StandaloneContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.perfbudget.Arms;
 import dev.perfbudget.Sample;
 import dev.perfbudget.WorkloadContext;
+import dev.perfbudget.testkit.StandaloneContext;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,20 @@
+package dev.perfbudget.engine;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import java.time.Duration;
+import org.apiguardian.api.API;
+
+/**
+ * The knobs of one measurement: how long warm-up and sampling may take, how long a sample
+ * should last, the fewest pairs to look at, the random seed of the pair order, and how long one
+ * call to an arm may run before the test fails.
+ */
+@API(status = INTERNAL)
+public record SamplingSettings(
+    Duration timeMax, Duration warmupMax, Duration sampleTarget, int minPairs, long seed, Duration opTimeout) {
+
+  /** Far above any sane batch (batches are sized to about a millisecond), far below CI limits. */
+  public static final Duration DEFAULT_OP_TIMEOUT = Duration.ofSeconds(60);
+
+}

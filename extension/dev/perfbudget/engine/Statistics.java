@@ -1,0 +1,112 @@
+package dev.perfbudget.engine;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.apiguardian.api.API;
+
+/** Medians and bootstrap confidence intervals, on plain arrays so they cost little per look. */
+@API(status = INTERNAL)
+public final class Statistics {
+
+  static final int BOOTSTRAP_RESAMPLES = 1000;
+
+  private Statistics() {}
+
+  static double median(double[] values) {
+    return medianInPlace(values.clone());
+  }
+
+  /** The median of the values, which are left reordered. */
+  private static double medianInPlace(double[] values) {
+    int mid = values.length / 2;
+    double upper = select(values, mid);
+    if (values.length % 2 == 1) {
+      return upper;
+    }
+    // After select(mid), every value left of mid is <= upper: the lower middle is their maximum.
+    double lower = Double.NEGATIVE_INFINITY;
+    for (int i = 0; i < mid; i++) {
+      lower = Math.max(lower, values[i]);
+    }
+    return (lower + upper) / 2;
+  }
+
+  /** The value at rank {@code q} (0..1) of the sorted values, by linear interpolation. */
+  static double quantile(double[] values, double q) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return quantileOfSorted(sorted, q);
+  }
+
+  private static double quantileOfSorted(double[] sorted, double q) {
+    double position = q * (sorted.length - 1);
+    int below = (int) Math.floor(position);
+    int above = Math.min(below + 1, sorted.length - 1);
+    return sorted[below] + (position - below) * (sorted[above] - sorted[below]);
+  }
+
+  /**
+   * The sorted medians of {@value #BOOTSTRAP_RESAMPLES} resamples (with replacement) of the
+   * values, from which {@link #interval} cuts percentile bootstrap intervals.
+   */
+  static double[] bootstrapMedians(double[] values, SplittableRandom random) {
+    int n = values.length;
+    double[] medians = new double[BOOTSTRAP_RESAMPLES];
+    double[] resample = new double[n];
+    for (int r = 0; r < BOOTSTRAP_RESAMPLES; r++) {
+      for (int i = 0; i < n; i++) {
+        resample[i] = values[random.nextInt(n)];
+      }
+      medians[r] = medianInPlace(resample);
+    }
+    Arrays.sort(medians);
+    return medians;
+  }
+
+  /** The interval that leaves (1 - confidence) / 2 of the sorted values out on each side. */
+  static Interval interval(double[] sorted, double confidence) {
+    double tail = (1 - confidence) / 2;
+    return new Interval(quantileOfSorted(sorted, tail), quantileOfSorted(sorted, 1 - tail));
+  }
+
+  /** A 95% (or other) percentile bootstrap interval for the median of the values. */
+  static Interval medianInterval(double[] values, double confidence, SplittableRandom random) {
+    return interval(bootstrapMedians(values, random), confidence);
+  }
+
+  /** Hoare's quickselect: puts the k-th smallest value at index k and returns it. */
+  private static double select(double[] a, int k) {
+    int left = 0;
+    int right = a.length - 1;
+    while (left < right) {
+      double pivot = a[(left + right) >>> 1];
+      int i = left;
+      int j = right;
+      while (i <= j) {
+        while (a[i] < pivot) {
+          i++;
+        }
+        while (a[j] > pivot) {
+          j--;
+        }
+        if (i <= j) {
+          double t = a[i];
+          a[i] = a[j];
+          a[j] = t;
+          i++;
+          j--;
+        }
+      }
+      if (k <= j) {
+        right = j;
+      } else if (k >= i) {
+        left = i;
+      } else {
+        break;
+      }
+    }
+    return a[k];
+  }
+}

@@ -1,0 +1,136 @@
+package dev.perfbudget.judge;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.perfbudget.AbsoluteLimit;
+import dev.perfbudget.Arms;
+import dev.perfbudget.budget.BudgetEntry;
+import dev.perfbudget.engine.Measurement;
+import dev.perfbudget.engine.MeasuringThread;
+import dev.perfbudget.environment.Environment;
+import dev.perfbudget.plan.Mode;
+import dev.perfbudget.plan.Plan;
+import dev.perfbudget.units.Format;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * Every verdict rule in one place: measures a workload's arms as its plan says (to record a
+ * ratio, or against the limit with a confirmation of any failure), then holds the measurement
+ * to the ratio limit, the bytes budget and the kind's absolute limits, under the run's mode.
+ */
+@API(status = INTERNAL)
+public final class Judge {
+
+  private final Plan plan;
+  private final String kind;
+  private final PerfCheck check;
+
+  public Judge(Plan plan, String kind) {
+    this.plan = plan;
+    this.kind = kind;
+    this.check = new PerfCheck(plan.settings().sampling());
+  }
+
+  /**
+   * The outcome, and the failure message when it fails the test (else empty).
+   *
+   * @throws dev.perfbudget.engine.MeasurementStoppedException when an arm hung or an interrupt
+   *     stopped the measurement
+   * @throws Exception what an arm threw
+   */
+  public Judgement judge(Arms arms) throws Exception {
+    Mode mode = plan.settings().mode();
+    String disturbed = MeasuringThread.leftBehindNote();
+    if (plan.records()) {
+      Measurement measurement = measure(arms, check::measureToRecord);
+      plan.budgets().record(plan.key(), entry(measurement).keepingLimitsOf(plan.budgets().find(plan.key())));
+      String note = String.format("recorded ratio %s in %s; commit it", Format.ratio(measurement.ratio()), plan.budgets().path());
+      Outcome recorded = outcome(arms, Verdict.RECORDED, false, measurement, Double.NaN, join(note, disturbed));
+      // Record mode writes the ratio whatever else it finds; enforce mode records a missing
+      // budget and still holds the test to its other limits.
+      return mode == Mode.RECORD ? new Judgement(recorded, "") : overruns(arms, recorded, "");
+    }
+    if (!plan.limit().isSet()) {
+      Measurement measurement = measure(arms, check::measureToRecord);
+      String note = join("no budget, report mode records none", disturbed);
+      return overruns(arms, outcome(arms, Verdict.PASS, false, measurement, Double.NaN, note), "");
+    }
+    PerfCheck.Decision decision = measure(arms, watched -> check.check(watched, plan.limit()));
+    boolean fails = decision.fails() && mode == Mode.ENFORCE;
+    String note = decision.fails() && !fails ? "over budget; report mode does not fail" : "";
+    Outcome timed =
+        outcome(arms, decision.verdict(), fails, decision.measurement(), decision.unconfirmedRatio(), join(note, disturbed));
+    return overruns(arms, timed, fails ? FailureMessage.regressed(timed, plan.recordCommand()) : "");
+  }
+
+  /** The outcome of a test that was skipped before it was measured. */
+  public Outcome skipped(String why) {
+    return Outcome.skipped(plan.test(), plan.key(), kind, why);
+  }
+
+  /**
+   * Holds the timed outcome to the bytes budget and the kind's absolute limits: any of them
+   * over makes the verdict FAIL, and fails the test in enforce mode.
+   */
+  private Judgement overruns(Arms arms, Outcome timed, String failure) {
+    Mode mode = plan.settings().mode();
+    List<String> overBytes = plan.bytes().overruns(timed.measurement());
+    List<String> overLimits = new ArrayList<>();
+    for (AbsoluteLimit limit : arms.absoluteLimits()) {
+      if (limit.exceeded()) {
+        overLimits.add(FailureMessage.overAbsoluteLimit(limit));
+      }
+    }
+    if (overBytes.isEmpty() && overLimits.isEmpty()) {
+      return new Judgement(timed, failure);
+    }
+    boolean fails = mode == Mode.ENFORCE;
+    String over = overBytes.isEmpty() ? "over an absolute limit of its workload" : "allocates over its bytes budget";
+    if (!overBytes.isEmpty() && !overLimits.isEmpty()) {
+      over += "; over an absolute limit of its workload";
+    }
+    Outcome outcome =
+        new Outcome(
+            timed.test(), timed.key(), timed.kind(), Verdict.FAIL, fails || timed.fails(), timed.limit(),
+            timed.measurement(), timed.unconfirmedRatio(), timed.parameters(),
+            join(timed.note(), fails ? over : over + "; report mode does not fail"), timed.time(), timed.bytes());
+    if (fails) {
+      if (!overBytes.isEmpty()) {
+        failure = join(failure, FailureMessage.overBytes(outcome, overBytes), String.format("%n"));
+      }
+      if (!overLimits.isEmpty()) {
+        failure = join(failure, FailureMessage.overAbsoluteLimits(outcome, overLimits), String.format("%n"));
+      }
+    }
+    return new Judgement(outcome, failure);
+  }
+
+  private <T> T measure(Arms arms, MeasuringThread.Measuring<T> measuring) throws Exception {
+    return MeasuringThread.run(plan.test(), arms, plan.settings().sampling().opTimeout(), measuring);
+  }
+
+  private Outcome outcome(
+      Arms arms, Verdict verdict, boolean fails, Measurement measurement, double unconfirmed, String note) {
+    return new Outcome(
+        plan.test(), plan.key(), kind, verdict, fails, plan.limit(), measurement, unconfirmed,
+        arms.parameters(), note, Instant.now(), plan.bytes());
+  }
+
+  private BudgetEntry entry(Measurement measurement) {
+    Environment environment = Environment.current().now();
+    return new BudgetEntry(
+        measurement.ratio(), kind, measurement.baseline().name(), measurement.candidate().name(),
+        environment.time().toString(), environment.commit(), environment.jvm(), environment.cpu(), 0, 0);
+  }
+
+  private static String join(String note, String more) {
+    return join(note, more, "; ");
+  }
+
+  private static String join(String first, String second, String separator) {
+    return first.isEmpty() ? second : second.isEmpty() ? first : first + separator + second;
+  }
+}

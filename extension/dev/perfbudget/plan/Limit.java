@@ -1,0 +1,36 @@
+package dev.perfbudget.plan;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.perfbudget.budget.BudgetEntry;
+import dev.perfbudget.budget.BudgetFile;
+import dev.perfbudget.units.Format;
+import org.apiguardian.api.API;
+
+/**
+ * The highest ratio that passes, and where it came from, in words for messages.
+ *
+ * @param value the limit; 0 when there is none
+ * @param source where it came from, such as {@code maxRatio on @PerfBudget}
+ */
+@API(status = INTERNAL)
+public record Limit(double value, String source) {
+
+  public static final Limit NONE = new Limit(0, "none");
+
+  public static Limit maxRatio(double value) {
+    return new Limit(value, "maxRatio on @PerfBudget");
+  }
+
+  public static Limit recorded(BudgetEntry entry, double tolerance, String toleranceSource, BudgetFile file) {
+    return new Limit(
+        entry.ratio() * tolerance,
+        String.format(
+            "recorded ratio %s x tolerance %s (%s) in %s",
+            Format.ratio(entry.ratio()), Format.factor(tolerance), toleranceSource, file.path()));
+  }
+
+  public boolean isSet() {
+    return value > 0;
+  }
+}

@@ -1,0 +1,140 @@
+package dev.perfbudget.report;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import com.google.gson.JsonObject;
+import dev.perfbudget.files.LockedFile;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apiguardian.api.API;
+
+/**
+ * The performance-history page: per test, a trend chart and a table of its last runs, newest
+ * first, rendered from the history file as Markdown for a docs folder.
+ *
+ * <p>The charts are SVG files in a folder named after the page ({@code perf-history.md} gets
+ * {@code perf-history/}), referenced as images: Markdown renderers strip inline SVG, but all of
+ * them show an SVG image.
+ */
+@API(status = INTERNAL)
+public final class HistoryPage {
+
+  static final int POINTS = 25;
+
+  private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneOffset.UTC);
+
+  private HistoryPage() {}
+
+  /** Writes {@code page} and its charts folder; returns the chart files written. */
+  static List<Path> write(List<JsonObject> entries, String sourceName, Path page) throws IOException {
+    String name = page.getFileName().toString().replaceFirst("\\.[^.]*$", "");
+    Path chartsDir = page.toAbsolutePath().resolveSibling(name);
+    Files.createDirectories(chartsDir);
+    Map<String, List<JsonObject>> byTest = new TreeMap<>();
+    for (JsonObject entry : entries) {
+      byTest.computeIfAbsent(ReportText.string(entry, "test"), t -> new ArrayList<>()).add(entry);
+    }
+    StringBuilder md = new StringBuilder("# Performance history\n\n");
+    md.append(String.format(
+        "Rendered from `%s`: %d points of %d perf tests. Per test, the last %d points, newest first. "
+            + "Ratio: candidate / baseline, the median of interleaved pairs, with its 95%% confidence interval. "
+            + "Points from different environments (a dotted line in the chart) are measured on different "
+            + "machines or JVMs and are not one series.\n",
+        sourceName, entries.size(), byTest.size(), POINTS));
+    Map<String, String> environments = new LinkedHashMap<>();
+    Set<String> slugs = new HashSet<>();
+    List<Path> charts = new ArrayList<>();
+    for (Map.Entry<String, List<JsonObject>> test : byTest.entrySet()) {
+      List<JsonObject> points = new ArrayList<>(test.getValue());
+      points.sort(Comparator.comparing(History::time)); // stable: file order breaks ties
+      List<JsonObject> last = points.subList(Math.max(0, points.size() - POINTS), points.size());
+      String display = ReportText.test(last.get(0));
+      String slug = slug(display, slugs);
+      Path chart = chartsDir.resolve(slug + ".svg");
+      LockedFile.writeAtomically(chart, Charts.trend(chartPoints(last), "ratio of " + test.getKey() + " over its last runs"));
+      charts.add(chart);
+      md.append("\n## `").append(display).append("`\n\n");
+      md.append('`').append(test.getKey()).append("`, ").append(ReportText.string(last.get(last.size() - 1), "kind"))
+          .append(" workload, ").append(points.size()).append(points.size() == 1 ? " point" : " points").append(" in all.\n\n");
+      md.append("![ratio of ").append(display).append(" over its last ").append(last.size()).append(" runs](")
+          .append(name).append('/').append(slug).append(".svg)\n\n");
+      md.append("| Time (UTC) | Commit | Verdict | Ratio [95% CI] | Limit | Environment |\n");
+      md.append("|---|---|---|---:|---:|---|\n");
+      for (int i = last.size() - 1; i >= 0; i--) {
+        JsonObject entry = last.get(i);
+        JsonObject environment = ReportText.object(entry, "environment").orElseGet(JsonObject::new);
+        String fingerprint = ReportText.string(environment, "fingerprint");
+        environments.putIfAbsent(fingerprint, ReportText.environment(environment));
+        String commit = ReportText.string(entry, "commit");
+        md.append("| ").append(MINUTE.format(History.time(entry)))
+            .append(" | ").append(commit.isEmpty() ? "" : "`" + ReportText.shortCommit(commit) + "`")
+            .append(" | ").append(ReportText.string(entry, "verdict"))
+            .append(" | ").append(ReportText.ratio(entry))
+            .append(" | ").append(ReportText.limit(entry))
+            .append(" | `").append(fingerprint).append("` |\n");
+      }
+    }
+    if (!environments.isEmpty()) {
+      md.append("\n## Environments\n\n");
+      environments.forEach((fingerprint, sentence) ->
+          md.append("- `").append(fingerprint).append("`: ").append(MarkdownReport.cell(sentence)).append('\n'));
+    }
+    LockedFile.writeAtomically(page.toAbsolutePath(), md.toString());
+    removeStaleCharts(chartsDir, charts);
+    return charts;
+  }
+
+  private static List<Charts.Point> chartPoints(List<JsonObject> entries) {
+    List<Charts.Point> points = new ArrayList<>();
+    for (JsonObject entry : entries) {
+      double ratio = ReportText.number(entry, "ratio");
+      if (Double.isNaN(ratio)) {
+        continue; // a skipped test: in the table, not on the chart
+      }
+      String commit = ReportText.string(entry, "commit");
+      points.add(new Charts.Point(
+          ratio,
+          ReportText.number(entry, "ratioLow"),
+          ReportText.number(entry, "ratioHigh"),
+          ReportText.number(entry, "limit"),
+          ReportText.string(entry, "verdict"),
+          MINUTE.format(History.time(entry)) + (commit.isEmpty() ? "" : " " + commit.substring(0, Math.min(7, commit.length()))),
+          ReportText.object(entry, "environment").map(e -> ReportText.string(e, "fingerprint")).orElse("")));
+    }
+    return points;
+  }
+
+  /** A file name from {@code Class#method}, unique within this page. */
+  private static String slug(String display, Set<String> taken) {
+    String base = display.replaceAll("[^A-Za-z0-9_.-]+", "-");
+    String slug = base;
+    for (int n = 2; !taken.add(slug); n++) {
+      slug = base + "-" + n;
+    }
+    return slug;
+  }
+
+  /** Charts of tests no longer in the history would otherwise pile up in docs/. */
+  private static void removeStaleCharts(Path chartsDir, List<Path> current) throws IOException {
+    Set<Path> keep = new HashSet<>(current);
+    try (DirectoryStream<Path> svgs = Files.newDirectoryStream(chartsDir, "*.svg")) {
+      for (Path svg : svgs) {
+        if (!keep.contains(svg)) {
+          Files.delete(svg);
+        }
+      }
+    }
+  }
+}

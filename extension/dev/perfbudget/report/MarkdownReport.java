@@ -1,0 +1,78 @@
+package dev.perfbudget.report;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import dev.perfbudget.judge.Verdict;
+import org.apiguardian.api.API;
+
+/**
+ * {@code report.md}: one table row per perf test of a report.json, for a pull request, a CI
+ * job summary ({@code GITHUB_STEP_SUMMARY}) or a terminal.
+ */
+@API(status = INTERNAL)
+public final class MarkdownReport {
+
+  private MarkdownReport() {}
+
+  static String of(JsonObject report) {
+    JsonArray results = report.has("results") && report.get("results").isJsonArray()
+        ? report.getAsJsonArray("results")
+        : new JsonArray();
+    StringBuilder md = new StringBuilder();
+    md.append("## perfbudget report\n\n");
+    md.append(ReportText.summary(results))
+        .append(". Ratio: candidate / baseline, the median of interleaved pairs, with its 95% confidence interval.\n\n");
+    md.append("| Test | Verdict | Ratio [95% CI] | Limit | Baseline | Candidate | Pairs |\n");
+    md.append("|---|---|---:|---:|---|---|---:|\n");
+    StringBuilder notes = new StringBuilder();
+    for (JsonElement element : results) {
+      JsonObject result = element.getAsJsonObject();
+      String verdict = ReportText.string(result, "verdict");
+      boolean alarming = verdict.equals(Verdict.FAIL.name()) || verdict.equals(Verdict.NOISY.name());
+      md.append("| `").append(cell(ReportText.test(result))).append("` | ")
+          .append(alarming ? "**" + verdict + "**" : verdict).append(" | ")
+          .append(ReportText.ratio(result)).append(" | ")
+          .append(ReportText.limit(result)).append(" | ")
+          .append(cell(ReportText.arm(result, "baseline"))).append(" | ")
+          .append(cell(ReportText.arm(result, "candidate"))).append(" | ")
+          .append(Double.isNaN(ReportText.number(result, "ratio")) ? "" : ReportText.string(result, "pairs"))
+          .append(" |\n");
+      String note = ReportText.string(result, "note");
+      if (!note.isBlank()) {
+        notes.append("- `").append(ReportText.test(result)).append("`: ").append(cell(note)).append('\n');
+      }
+    }
+    if (notes.length() > 0) {
+      md.append("\nNotes:\n\n").append(notes);
+    }
+    md.append('\n').append(environments(report));
+    return md.toString();
+  }
+
+  /** One environment, or for a merged report the environment of each report merged. */
+  private static String environments(JsonObject report) {
+    JsonElement sources = report.get("sources");
+    if (sources != null && sources.isJsonArray() && sources.getAsJsonArray().size() > 1) {
+      StringBuilder text = new StringBuilder("Merged from ").append(sources.getAsJsonArray().size()).append(" reports:\n\n");
+      for (JsonElement element : sources.getAsJsonArray()) {
+        JsonObject source = element.getAsJsonObject();
+        text.append("- `").append(cell(ReportText.string(source, "file"))).append("` (")
+            .append(ReportText.tests(source)).append("): ")
+            .append(ReportText.object(source, "environment").map(e -> cell(ReportText.environment(e))).orElse("environment unknown"))
+            .append('\n');
+      }
+      return text.toString();
+    }
+    return ReportText.object(report, "environment")
+        .map(e -> "Environment: " + cell(ReportText.environment(e)) + "\n")
+        .orElse("");
+  }
+
+  /** Text safe inside a table cell: no line breaks, no column separators. */
+  static String cell(String text) {
+    return text.replace("\r", " ").replace("\n", " ").replace("|", "\\|");
+  }
+}

@@ -1,0 +1,164 @@
+package dev.perfbudget.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.data.Offset.offset;
+
+import dev.perfbudget.Arm;
+import dev.perfbudget.Arms;
+import dev.perfbudget.Sample;
+import dev.perfbudget.engine.Measurement.Stop;
+import dev.perfbudget.testkit.FakeArm;
+import dev.perfbudget.testkit.TestSampling;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The sampler's logic on arms of made-up cost: no result here depends on the machine. */
+class InterleavedSamplerTest {
+
+  private static Measurement measure(Arms arms, double limit) throws Exception {
+    return new InterleavedSampler(TestSampling.settings(Duration.ofSeconds(2)), new SplittableRandom(7)).measure(arms, limit);
+  }
+
+  @Test
+  void measuresTheRatioOfTwoArmsAndStopsAsSoonAsItIsClear() throws Exception {
+    Measurement m = measure(Arms.of(FakeArm.steady("a", 10), FakeArm.steady("b", 20)), 1.5);
+    assertThat(m.ratio()).isCloseTo(2.0, offset(0.03));
+    assertThat(m.interval().low()).isGreaterThan(1.5);
+    assertThat(m.stop()).isEqualTo(Stop.ABOVE_LIMIT);
+    assertThat(m.pairs()).isEqualTo(12);
+    assertThat(m.baseline().nsPerOp()).isCloseTo(10, offset(0.3));
+    assertThat(m.candidate().bytesPerOp()).isEqualTo(8);
+  }
+
+  @Test
+  void identicalArmsStopBelowTheLimit() throws Exception {
+    Measurement m = measure(Arms.of(FakeArm.steady("a", 50), FakeArm.steady("b", 50)), 1.5);
+    assertThat(m.stop()).isEqualTo(Stop.BELOW_LIMIT);
+    assertThat(m.interval().low()).isLessThanOrEqualTo(m.ratio());
+    assertThat(m.interval().high()).isGreaterThanOrEqualTo(m.ratio()).isLessThan(1.5);
+  }
+
+  @Test
+  void aRatioThatStraddlesTheLimitRunsToTheTimeCap() throws Exception {
+    // The true median ratio is exactly the limit: no number of pairs can decide it.
+    Arms arms = Arms.of(FakeArm.steady("a", 10, 0.3, new ArrayList<>()), FakeArm.steady("b", 15, 0.3, new ArrayList<>()));
+    Measurement m = new InterleavedSampler(TestSampling.settings(Duration.ofNanos(1)), new SplittableRandom(3)).measure(arms, 1.5);
+    assertThat(m.stop()).isEqualTo(Stop.TIME_CAP);
+    assertThat(m.ratio()).isCloseTo(1.5, offset(0.15));
+    assertThat(m.pairs()).as("the cap never cuts below the minimum of pairs").isEqualTo(12);
+  }
+
+  @Test
+  void withoutALimitItSamplesUntilTheIntervalIsNarrow() throws Exception {
+    Measurement m = measure(Arms.of(FakeArm.steady("a", 10, 0.2, new ArrayList<>()), FakeArm.steady("b", 30, 0.2, new ArrayList<>())), 0);
+    assertThat(m.stop()).isEqualTo(Stop.PRECISE);
+    assertThat(m.interval().spread()).isLessThanOrEqualTo(1.10);
+    assertThat(m.ratio()).isCloseTo(3.0, offset(0.15));
+  }
+
+  @Test
+  void warmUpEntersTheLoopOftenSoASlowStartStaysOut() throws Exception {
+    // Slow for the first 1,500 calls (profiling code before the JIT compiles the loop).
+    FakeArm candidate = new FakeArm("b", call -> call <= 1_500 ? 200 : 20, 0.02, 1, new ArrayList<>());
+    Measurement m = measure(Arms.of(FakeArm.steady("a", 10), candidate), 100);
+    assertThat(m.candidate().nsPerOp()).isCloseTo(20, offset(1.0));
+    assertThat(m.ratio()).isCloseTo(2.0, offset(0.05));
+  }
+
+  @Test
+  void warmUpWaitsUntilTheCostStopsMoving() throws Exception {
+    // After the 2,000 short batches the cost still falls, by half every 10 calls or so.
+    FakeArm candidate =
+        new FakeArm("b", call -> 20 + 180 * Math.exp(-Math.max(0, call - 2_000) / 15.0), 0.0, 1, new ArrayList<>());
+    Measurement m = measure(Arms.of(FakeArm.steady("a", 10), candidate), 100);
+    assertThat(m.warmUp().capped()).isFalse();
+    assertThat(m.warmUp().rounds()).isGreaterThanOrEqualTo(5);
+    assertThat(m.candidate().nsPerOp()).isCloseTo(20, offset(1.0));
+  }
+
+  @Test
+  void pairsRunInRandomizedOrderNeverThreeOfOneArmInARow() throws Exception {
+    List<String> log = new ArrayList<>();
+    Arms arms = Arms.of(FakeArm.steady("a", 10, 0.3, log), FakeArm.steady("b", 15, 0.3, log));
+    Measurement m = new InterleavedSampler(TestSampling.settings(Duration.ofMillis(100)), new SplittableRandom(5)).measure(arms, 1.5);
+    int measured = 2 * (m.pairs() + m.pairsLeftOut());
+    List<String> pairs = log.subList(log.size() - measured, log.size());
+    int abFirst = 0;
+    for (int i = 0; i < pairs.size(); i += 2) {
+      assertThat(pairs.get(i)).isNotEqualTo(pairs.get(i + 1));
+      abFirst += pairs.get(i).equals("a") ? 1 : 0;
+    }
+    int total = pairs.size() / 2;
+    assertThat(abFirst).as("baseline first in %d of %d pairs", abFirst, total).isBetween(total / 4, 3 * total / 4);
+  }
+
+  @Test
+  void theEmptyLoopsCostIsSubtractedFromBothArms() throws Exception {
+    Arms arms =
+        new Arms(FakeArm.steady("a", 12, 0.0, new ArrayList<>()), FakeArm.steady("b", 22, 0.0, new ArrayList<>()),
+            FakeArm.steady("loop", 2, 0.0, new ArrayList<>()), Map.of());
+    Measurement m = measure(arms, 1.5);
+    assertThat(m.loopNsPerOp()).isCloseTo(2, offset(0.01));
+    assertThat(m.baseline().nsPerOp()).isCloseTo(10, offset(0.01));
+    assertThat(m.candidate().nsPerOp()).isCloseTo(20, offset(0.01));
+    assertThat(m.ratio()).isCloseTo(2.0, offset(0.01));
+  }
+
+  @Test
+  void anArmCheaperThanTheEmptyLoopIsReportedAtZeroNotBelow() throws Exception {
+    Arms arms =
+        new Arms(FakeArm.steady("a", 1, 0.0, new ArrayList<>()), FakeArm.steady("b", 1, 0.0, new ArrayList<>()),
+            FakeArm.steady("loop", 2, 0.0, new ArrayList<>()), Map.of());
+    Measurement m = measure(arms, 1.5);
+    assertThat(m.baseline().nsPerOp()).isZero();
+    assertThat(m.ratio()).isCloseTo(1.0, offset(0.01));
+  }
+
+  @Test
+  void batchesAreSizedToTheSampleTarget() throws Exception {
+    Measurement m = measure(Arms.of(FakeArm.steady("a", 50), FakeArm.steady("b", 100)), 1.5);
+    // 1 ms at 50 ns per operation is 20,000 operations; at 100 ns, 10,000.
+    assertThat(m.baseline().batch()).isBetween(18_000L, 22_000L);
+    assertThat(m.candidate().batch()).isBetween(9_000L, 11_000L);
+  }
+
+  @Test
+  void pairsHitByAGcAreLeftOutWhileEnoughRemain() throws Exception {
+    // Every fifth candidate sample triggers a GC and looks ten times slower; the rest cost 20.
+    Arm collecting =
+        new Arm() {
+          private int calls;
+
+          @Override
+          public String name() {
+            return "b";
+          }
+
+          @Override
+          public Sample run(long operations) {
+            boolean collect = ++calls % 5 == 0 && calls > 2_000;
+            if (collect) {
+              System.gc();
+            }
+            return Sample.timed(operations, operations * (collect ? 200 : 20));
+          }
+        };
+    Measurement m = measure(Arms.of(FakeArm.steady("a", 10, 0.0, new ArrayList<>()), collecting), 0);
+    assertThat(m.pairsLeftOut()).isGreaterThan(0);
+    assertThat(m.candidate().gcCount()).isGreaterThanOrEqualTo(m.pairsLeftOut());
+    assertThat(java.util.Arrays.stream(m.pairRatios()).boxed().toList())
+        .allSatisfy(ratio -> assertThat(ratio).isCloseTo(2.0, offset(0.01)));
+  }
+
+  @Test
+  void oneSlowLastWarmUpSampleDoesNotShrinkTheBatch() throws Exception {
+    // Every 10th call is 100 times slower: a warm-up round may well end on one.
+    FakeArm hiccups = new FakeArm("b", call -> call % 10 == 0 ? 5_000 : 50, 0.0, 1, new ArrayList<>());
+    Measurement m = measure(Arms.of(FakeArm.steady("a", 50), hiccups), 100);
+    assertThat(m.candidate().batch()).isBetween(18_000L, 22_000L);
+  }
+}
