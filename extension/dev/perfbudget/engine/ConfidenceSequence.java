@@ -1,6 +1,9 @@
 package dev.perfbudget.engine;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Arrays;
+import org.apiguardian.api.API;
 
 /**
  * The per-pair ratios of one measurement, and intervals for their median that hold at every
@@ -27,6 +30,7 @@ import java.util.Arrays;
  * that; it is what holds the error rates when units are not independent, which the simulation
  * measures (docs/statistics.md).
  */
+@API(status = INTERNAL)
 public final class ConfidenceSequence {
 
   public static final double DECISION_CONFIDENCE = 0.99;
@@ -49,31 +53,6 @@ public final class ConfidenceSequence {
     UNDECIDED
   }
 
-  /** A confidence interval [low, high] for the median ratio; either end may be infinite. */
-  public record Bounds(double low, double high) {
-
-    static final Bounds EVERYTHING = new Bounds(0, Double.POSITIVE_INFINITY);
-
-    public boolean below(double limit) {
-      return high < limit;
-    }
-
-    public boolean above(double limit) {
-      return low > limit;
-    }
-
-    /** high / low: 1.10 means the interval spans about +-5% of the ratio. */
-    public double spread() {
-      return high / low;
-    }
-
-    Bounds intersect(Bounds other) {
-      Bounds both = new Bounds(Math.max(low, other.low), Math.min(high, other.high));
-      // Empty only when the ratios moved between looks (drift): then the newer one stands.
-      return both.low <= both.high ? both : other;
-    }
-  }
-
   /**
    * What one look found.
    *
@@ -83,15 +62,15 @@ public final class ConfidenceSequence {
    * @param reported the {@value #REPORTED_CONFIDENCE} interval, which the report shows
    * @param side where the decision interval lies against the limit
    */
-  public record Look(int pairs, double ratio, Bounds decision, Bounds reported, Side side) {}
+  public record Look(int pairs, double ratio, Interval decision, Interval reported, Side side) {}
 
   private final Looks looks;
   private double[] logRatios = new double[64];
   private int pairs;
   private int looksTaken;
   private int nextLookUnits;
-  private Bounds decisionSoFar = Bounds.EVERYTHING;
-  private Bounds reportedSoFar = Bounds.EVERYTHING;
+  private Interval decisionSoFar = Interval.EVERYTHING;
+  private Interval reportedSoFar = Interval.EVERYTHING;
 
   /**
    * A sequence whose first look comes after {@code firstLookPairs} pairs, at least {@link
@@ -142,9 +121,7 @@ public final class ConfidenceSequence {
     nextLookUnits = looks.units(looksTaken + 1);
     double share = Looks.share(looksTaken);
 
-    double[] sortedLogs = Arrays.copyOf(logRatios, pairs);
-    Arrays.sort(sortedLogs);
-    double logRatio = median(sortedLogs);
+    double logRatio = Statistics.median(Arrays.copyOf(logRatios, pairs));
 
     double[] units = new double[pairs / PAIRS_PER_UNIT];
     for (int i = 0; i < units.length; i++) {
@@ -152,7 +129,7 @@ public final class ConfidenceSequence {
     }
     double[] sortedUnits = units.clone();
     Arrays.sort(sortedUnits);
-    double widening = SerialCorrelation.widening(units, sortedUnits);
+    double widening = SerialCorrelation.widening(units);
 
     decisionSoFar = decisionSoFar.intersect(
         bounds(sortedUnits, widening, share * (1 - DECISION_CONFIDENCE) / 2, logRatio, resolution));
@@ -166,19 +143,19 @@ public final class ConfidenceSequence {
   }
 
   /** One look's interval, from units sorted in logs, at {@code alpha} per end. */
-  private static Bounds bounds(
+  private static Interval bounds(
       double[] sortedUnits, double widening, double alpha, double logRatio, Resolution resolution) {
     int n = sortedUnits.length;
     int outside = OrderStatistics.outside(n, alpha);
     if (outside < 0) {
-      return Bounds.EVERYTHING;
+      return Interval.EVERYTHING;
     }
     double centre = median(sortedUnits);
     double low = centre - widening * (centre - sortedUnits[outside]);
     double high = centre + widening * (sortedUnits[n - 1 - outside] - centre);
     low = Math.min(low, logRatio) + resolution.logLow();
     high = Math.max(high, logRatio) + resolution.logHigh();
-    return new Bounds(Math.exp(low), Math.exp(high));
+    return new Interval(Math.exp(low), Math.exp(high));
   }
 
   private static double median(double[] sorted) {

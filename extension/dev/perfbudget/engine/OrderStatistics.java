@@ -1,5 +1,8 @@
 package dev.perfbudget.engine;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
 /**
  * Exact confidence bounds for a median from order statistics: the sign test, inverted.
  *
@@ -12,6 +15,11 @@ package dev.perfbudget.engine;
 final class OrderStatistics {
 
   private static final double LN_2 = Math.log(2);
+  /** Bounds already computed: the looks of every measurement come at the same counts and levels. */
+  private static final Map<Level, Integer> KNOWN = new ConcurrentHashMap<>();
+  private static final int MAX_KNOWN = 10_000;
+
+  private record Level(int n, double alpha) {}
 
   private OrderStatistics() {}
 
@@ -25,6 +33,18 @@ final class OrderStatistics {
     if (n < 1 || !(alpha > 0)) {
       return -1;
     }
+    Integer known = KNOWN.get(new Level(n, alpha));
+    if (known != null) {
+      return known;
+    }
+    int c = computeOutside(n, alpha);
+    if (KNOWN.size() < MAX_KNOWN) {
+      KNOWN.put(new Level(n, alpha), c);
+    }
+    return c;
+  }
+
+  private static int computeOutside(int n, double alpha) {
     // P(X = k) for k = 0, 1, ... by the ratio of successive terms, in logs: 2^-n underflows a
     // double past n = 1074, while the sum near the bound stays far above underflow.
     double logTerm = -n * LN_2;

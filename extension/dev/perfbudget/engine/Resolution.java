@@ -1,6 +1,9 @@
 package dev.perfbudget.engine;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Arrays;
+import org.apiguardian.api.API;
 
 /**
  * The finest difference each arm's clock can show, as a share of the arm's cost: no interval is
@@ -16,6 +19,7 @@ import java.util.Arrays;
  * @param baseline the baseline's step over its median sample, net of the empty loop
  * @param candidate the candidate's step over its median sample, net of the empty loop
  */
+@API(status = INTERNAL)
 public record Resolution(double baseline, double candidate) {
 
   /** Ratios drawn from a continuous distribution, as in a simulation. */

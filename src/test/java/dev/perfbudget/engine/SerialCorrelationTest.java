@@ -20,15 +20,11 @@ class SerialCorrelationTest {
   }
 
   private static double widening(double[] units) {
-    double[] sorted = units.clone();
-    Arrays.sort(sorted);
-    return SerialCorrelation.widening(units, sorted);
+    return SerialCorrelation.widening(units);
   }
 
   private static double lag1(double[] units) {
-    double[] sorted = units.clone();
-    Arrays.sort(sorted);
-    return SerialCorrelation.lag1OfRanks(units, sorted);
+    return SerialCorrelation.lag1OfRanks(units);
   }
 
   @Test
@@ -67,6 +63,13 @@ class SerialCorrelationTest {
       withOutliers[i] = 1e6;
     }
     assertThat(lag1(withOutliers)).isCloseTo(lag1(units), org.assertj.core.data.Offset.offset(0.05));
+  }
+
+  @Test
+  void negativeAndPositiveValuesRankInTheirOrder() {
+    // Ranks 0, 4, 1, 3, 2 alternate: a strongly negative lag-1 correlation.
+    assertThat(lag1(new double[] {-3.5, 2.0, -0.25, 1e-9, -1e-9})).isLessThan(-0.5);
+    assertThat(lag1(new double[] {-3, -2, -1, 0, 1, 2, 3})).isGreaterThan(0.5);
   }
 
   @Test
