@@ -79,7 +79,7 @@ public final class ConfidenceSequence {
   public ConfidenceSequence(int firstLookPairs) {
     if (firstLookPairs < LEAST_PAIRS) {
       throw new IllegalArgumentException(
-          "a decision at " + DECISION_CONFIDENCE * 100 + "% needs at least " + LEAST_PAIRS
+          "a decision at 99% confidence needs at least " + LEAST_PAIRS
               + " pairs before the first look, but got " + firstLookPairs);
     }
     this.looks = new Looks(firstLookPairs / PAIRS_PER_UNIT);

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.perfbudget.Arms;
 import dev.perfbudget.PerfBudget;
+import dev.perfbudget.Sampling;
 import dev.perfbudget.Workload;
 import dev.perfbudget.WorkloadDeclarationException;
 import dev.perfbudget.engine.MeasurementStoppedException;
@@ -105,6 +106,7 @@ public final class PerfBudgetExtension
         reporters.report(judge.skipped("aborted: " + e.getMessage()));
         throw e;
       }
+      checkPairs(arms.sampling(), plan.test(), workload.kind());
       Judgement judgement = measure(judge, arms, plan.test());
       reporters.report(judgement.outcome());
       if (judgement.outcome().fails()) {
@@ -112,6 +114,18 @@ public final class PerfBudgetExtension
       }
     } finally {
       workload.close();
+    }
+  }
+
+  /** A workload sampled one operation at a time must ask for enough pairs to decide at all. */
+  private static void checkPairs(Sampling sampling, String test, String kind) {
+    if (!sampling.adapts() && sampling.pairs() < Sampling.LEAST_PAIRS) {
+      throw new ExtensionConfigurationException(
+          String.format(
+              "@PerfBudget method [%s] declares a workload that cannot be measured (kind `%s`): it "
+                  + "samples one operation at a time and asks for %d pairs, but a verdict at 99%% "
+                  + "confidence needs at least %d; ask for %d or more.",
+              test, kind, sampling.pairs(), Sampling.LEAST_PAIRS, Sampling.LEAST_PAIRS));
     }
   }
 

@@ -2,6 +2,7 @@ package dev.perfbudget.plan;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.perfbudget.engine.ConfidenceSequence;
 import dev.perfbudget.engine.SamplingSettings;
 import dev.perfbudget.environment.Environment;
 import dev.perfbudget.units.DurationParser;
@@ -65,7 +66,7 @@ public record Settings(
             reader.read(TIME_MAX, DurationParser::parse, Duration.ofSeconds(5)),
             reader.read(WARMUP_MAX, DurationParser::parse, Duration.ofSeconds(2)),
             reader.read(SAMPLE_TARGET, DurationParser::parse, Duration.ofMillis(1)),
-            reader.read(PAIRS_MIN, Settings::parseMinPairs, 12),
+            reader.read(PAIRS_MIN, Settings::parseMinPairs, SamplingSettings.DEFAULT_MIN_PAIRS),
             reader.read(SEED, Long::parseLong, System.nanoTime()),
             reader.read(OP_TIMEOUT, DurationParser::parse, SamplingSettings.DEFAULT_OP_TIMEOUT)));
   }
@@ -87,8 +88,10 @@ public record Settings(
 
   private static int parseMinPairs(String value) {
     int pairs = Integer.parseInt(value.trim());
-    if (pairs < 5) {
-      throw new IllegalArgumentException("expected a whole number of at least 5");
+    if (pairs < ConfidenceSequence.LEAST_PAIRS) {
+      throw new IllegalArgumentException(
+          "expected a whole number of at least " + ConfidenceSequence.LEAST_PAIRS
+              + ", the fewest pairs a verdict at 99% confidence can rest on");
     }
     return pairs;
   }

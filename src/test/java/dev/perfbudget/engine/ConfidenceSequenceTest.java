@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.data.Offset.offset;
 
+import dev.perfbudget.Sampling;
 import dev.perfbudget.engine.ConfidenceSequence.Look;
 import dev.perfbudget.engine.ConfidenceSequence.Side;
 import java.util.SplittableRandom;
@@ -21,7 +22,8 @@ class ConfidenceSequenceTest {
 
   @Test
   void sixteenPairsAreTheFewestADecisionCanRestOn() {
-    assertThat(ConfidenceSequence.LEAST_PAIRS).isEqualTo(16);
+    assertThat(ConfidenceSequence.LEAST_PAIRS).isEqualTo(16).isEqualTo(Sampling.LEAST_PAIRS);
+    assertThat(SamplingSettings.DEFAULT_MIN_PAIRS).isEqualTo(16);
     assertThatThrownBy(() -> new ConfidenceSequence(15))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("at least 16 pairs");
