@@ -99,6 +99,27 @@ class ConfigurationErrorsTest {
   }
 
   @Test
+  void pairsMinBelowTheFewestADecisionCanRestOn() {
+    kit.with("perfbudget.pairs.min", "12");
+    assertConfigurationError(
+        "fine",
+        "Configuration parameter `perfbudget.pairs.min` has the value [12], which perfbudget "
+            + "cannot use: expected a whole number of at least 16, the fewest pairs a verdict at 99% "
+            + "confidence can rest on.");
+  }
+
+  @Test
+  void aKindOfYourOwnThatAsksForTooFewPairsRunsNothing() {
+    FivePairs.calls.set(0);
+    assertConfigurationError(
+        "tooFewPairs",
+        "@PerfBudget method [" + FIXTURE + "#tooFewPairs] declares a workload that cannot be measured "
+            + "(kind `fivePairs`): it samples one operation at a time and asks for 5 pairs, but a "
+            + "verdict at 99% confidence needs at least 16; ask for 16 or more.");
+    assertThat(FivePairs.calls).as("no arm ran").hasValue(0);
+  }
+
+  @Test
   void workloadTypeThatCannotBeCreated() {
     assertConfigurationError(
         "uncreatableWorkload",
@@ -186,7 +207,38 @@ class ConfigurationErrorsTest {
     }
   }
 
+  /** A kind of the user's own that samples one operation at a time, five pairs of them. */
+  public static final class FivePairs implements Workload {
+    static final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+
+    @Override
+    public String kind() {
+      return "fivePairs";
+    }
+
+    @Override
+    public Arms prepare(WorkloadContext context) {
+      Arm arm =
+          new Arm() {
+            @Override
+            public String name() {
+              return "spawn";
+            }
+
+            @Override
+            public Sample run(long operations) {
+              calls.incrementAndGet();
+              return Sample.timed(operations, 50_000_000 * operations);
+            }
+          };
+      return new Arms(arm, arm, null, java.util.Map.of(), Sampling.oneOperationPerSample(0, 5));
+    }
+  }
+
   static class ErrorsTestCase {
+    @PerfBudget(maxRatio = 2)
+    void tooFewPairs(FivePairs workload) {}
+
     @PerfBudget(maxRatio = 2)
     void noBaseline(OpWorkload op) {
       op.candidate("c", () -> 1);
