@@ -34,9 +34,9 @@ public record Measurement(
 
   /** Why sampling stopped. */
   public enum Stop {
-    /** The interval lies wholly below the limit. */
+    /** The 99% interval lies wholly below the limit. */
     BELOW_LIMIT,
-    /** The interval lies wholly above the limit. */
+    /** The 99% interval lies wholly above the limit. */
     ABOVE_LIMIT,
     /** With no limit: the interval is narrow enough to record. */
     PRECISE,
