@@ -1,13 +1,9 @@
 package dev.perfbudget.engine;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 import java.util.Arrays;
-import org.apiguardian.api.API;
 
 /** Medians and quantiles, on plain arrays so they cost little per look. */
-@API(status = INTERNAL)
-public final class Statistics {
+final class Statistics {
 
   private Statistics() {}
 

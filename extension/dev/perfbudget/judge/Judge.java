@@ -77,7 +77,7 @@ public final class Judge {
    */
   private Judgement overruns(Arms arms, Outcome timed, String failure) {
     Mode mode = plan.settings().mode();
-    List<String> overBytes = plan.bytes().overruns(timed.measurement());
+    List<String> overBytes = BytesCheck.overruns(plan.bytes(), timed.measurement());
     List<String> overLimits = new ArrayList<>();
     for (AbsoluteLimit limit : arms.absoluteLimits()) {
       if (limit.exceeded()) {

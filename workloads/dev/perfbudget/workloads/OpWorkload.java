@@ -1,11 +1,14 @@
 package dev.perfbudget.workloads;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.perfbudget.Arms;
 import dev.perfbudget.Workload;
 import dev.perfbudget.WorkloadContext;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
+import org.apiguardian.api.API;
 
 /**
  * The per-call cost of an operation: a baseline op and a candidate op, each a {@link Supplier}
@@ -25,6 +28,7 @@ import java.util.function.Supplier;
  * supplier is measured. A value the supplier computes from constants only may be folded by the
  * JIT; read inputs from a field or a captured object instead.
  */
+@API(status = STABLE, since = "0.1")
 public final class OpWorkload implements Workload {
 
   private final DeclaredArm<Supplier<?>> baseline = new DeclaredArm<>("baseline");
