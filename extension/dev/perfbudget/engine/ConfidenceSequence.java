@@ -113,10 +113,19 @@ public final class ConfidenceSequence {
   }
 
   /**
-   * Looks at the ratios so far against {@code limit} (0 for none). A look before it is due, as
-   * when time runs out, spends the next look's share of the error on the units there are.
+   * Looks at ratios drawn from a continuous distribution, with no clock step to allow for (as
+   * in a simulation): {@link #look(double, Resolution)} with {@link Resolution#NONE}.
    */
-  public Look look(double limit, Resolution resolution) {
+  public Look look(double limit) {
+    return look(limit, Resolution.NONE);
+  }
+
+  /**
+   * Looks at the ratios so far against {@code limit} (0 for none), allowing for the arms' clock
+   * steps. A look before it is due, as when time runs out, spends the next look's share of the
+   * error on the units there are.
+   */
+  Look look(double limit, Resolution resolution) {
     looksTaken++;
     nextLookUnits = looks.units(looksTaken + 1);
     double share = Looks.share(looksTaken);

@@ -1,9 +1,6 @@
 package dev.perfbudget.engine;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 import java.util.Arrays;
-import org.apiguardian.api.API;
 
 /**
  * The finest difference each arm's clock can show, as a share of the arm's cost: no interval is
@@ -19,18 +16,17 @@ import org.apiguardian.api.API;
  * @param baseline the baseline's step over its median sample, net of the empty loop
  * @param candidate the candidate's step over its median sample, net of the empty loop
  */
-@API(status = INTERNAL)
-public record Resolution(double baseline, double candidate) {
+record Resolution(double baseline, double candidate) {
 
   /** Ratios drawn from a continuous distribution, as in a simulation. */
-  public static final Resolution NONE = new Resolution(0, 0);
+  static final Resolution NONE = new Resolution(0, 0);
 
   /**
    * The relative step of an arm's clock: the smallest positive difference between two of its
    * sample times over the median sample, scaled by {@code rawOverNet} (how much larger the
    * sample's cost is with the empty loop in it than without); 1 or more when no step shows.
    */
-  public static double relativeStep(long[] sampleNanos, int count, double rawOverNet) {
+  static double relativeStep(long[] sampleNanos, int count, double rawOverNet) {
     if (count < 2) {
       return Double.POSITIVE_INFINITY;
     }

@@ -3,7 +3,6 @@ package dev.perfbudget.bench;
 import dev.perfbudget.engine.ConfidenceSequence;
 import dev.perfbudget.engine.ConfidenceSequence.Look;
 import dev.perfbudget.engine.ConfidenceSequence.Side;
-import dev.perfbudget.engine.Resolution;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -133,7 +132,7 @@ public final class DecisionSimulation {
       sequence.add(trueRatio * Math.exp(logNoise.getAsDouble()));
       boolean capped = sequence.pairs() >= cap;
       if (sequence.lookDue() || capped) {
-        Look look = sequence.look(limit, Resolution.NONE);
+        Look look = sequence.look(limit);
         if (look.side() != Side.UNDECIDED || capped) {
           return look;
         }
