@@ -24,13 +24,15 @@ public record Sampling(boolean adapts, int warmUpOperations, int pairs) {
 
   /**
    * The fewest pairs a verdict can rest on. The engine decides on an interval that holds the
-   * true ratio with 99% confidence; it makes one unit of every two consecutive pairs, and fewer
-   * than 8 units cannot bound a median that tightly (the chance that all of them fall on one
-   * side of it, 2^-7, is already more than the 0.4% the first look may spend). A workload sampled
-   * one operation at a time that asks for fewer pairs is a configuration error before anything
-   * runs; the {@code perfbudget.pairs.min} parameter cannot go below it either.
+   * true ratio with 99% confidence, and fewer than 8 pairs cannot bound a median that tightly:
+   * the chance that all of them fall on one side of it, 2^-7, is already more than the 0.4% the
+   * first look may spend. A workload sampled one operation at a time that asks for fewer pairs is
+   * a configuration error before anything runs; the {@code perfbudget.pairs.min} parameter cannot
+   * go below it either. So few pairs decide only ratios far from the limit (the engine cannot
+   * tell from 8 pairs whether they are independent, and widens their interval fourfold); 16 or
+   * more are better.
    */
-  public static final int LEAST_PAIRS = 16;
+  public static final int LEAST_PAIRS = 8;
 
   private static final Sampling ADAPTIVE = new Sampling(true, 0, 0);
 

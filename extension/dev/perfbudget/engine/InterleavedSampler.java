@@ -32,10 +32,10 @@ import org.apiguardian.api.API;
  * allocates, and so on the outcome, while the median needs no help against a few slow pairs.
  *
  * <p>The decision is a {@link ConfidenceSequence}'s: its first look comes after {@code
- * perfbudget.pairs.min} pairs (at least {@value ConfidenceSequence#LEAST_PAIRS}), the next after
- * every quarter more; each look spends a share of the 1% error, so that stopping at the first
- * clear look keeps the error stated however many looks it takes. The interval reported is its
- * 95% one.
+ * perfbudget.pairs.min} pairs (16; at least {@value ConfidenceSequence#LEAST_PAIRS}), the next
+ * after every quarter more; each look spends a share of the 1% error, so that stopping at the
+ * first clear look keeps the error stated however many looks it takes. The interval reported is
+ * its 95% one.
  *
  * <p>Arms that ask for {@link Sampling#oneOperationPerSample} (a JVM spawn, a timer) skip the
  * adaptive part: a fixed warm-up of single operations, then exactly the pairs they asked for,

@@ -8,7 +8,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL)
 public record Interval(double low, double high) {
 
-  /** No bound at all: what too few units give. */
+  /** No bound at all: what too few pairs give. */
   static final Interval EVERYTHING = new Interval(0, Double.POSITIVE_INFINITY);
 
   boolean below(double limit) {

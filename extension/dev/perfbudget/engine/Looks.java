@@ -5,35 +5,37 @@ package dev.perfbudget.engine;
  *
  * <p>Every look is one more chance to stop on a fluke; the shares add up to at most the whole
  * error over any number of looks, so stopping at the first clear look keeps the error level
- * stated (a union bound over the looks). The first look spends {@value #FIRST_SHARE} of it: it
- * has to, because u units can put the median outside their range no less often than 2^-u per
- * end, and 8 units at 80% of the 0.5% per end of a 99% interval (0.4% &gt;= 2^-8 = 0.39%) is
- * the least that decides. Look k &gt;= 2 spends (1 - {@value #FIRST_SHARE}) / ((k - 1) k), which
- * sums to the rest (1/(1*2) + 1/(2*3) + ... = 1). Looks come after every quarter more units,
- * so a decision comes at most a quarter later than the data would allow, and a long
- * measurement looks only a few dozen times.
+ * stated (a union bound over the looks). The first look spends {@value #FIRST_SHARE} of it, so
+ * that a clear case is decided there: n pairs put their median outside their range no less
+ * often than 2^-n per end, and at 80% of the 0.5% per end of a 99% interval (0.4%) 8 pairs are
+ * the fewest that can decide at all, while the default 16 can leave the two most extreme pairs
+ * at each end out (P(at most 2 of 16 below the median) = 0.21%), so that a pair or two that
+ * another process slowed down cannot hold a clear verdict up. Look k &gt;= 2 spends (1 - {@value
+ * #FIRST_SHARE}) / ((k - 1) k), which sums to the rest (1/(1*2) + 1/(2*3) + ... = 1). Looks come
+ * after every quarter more pairs, so a decision comes at most a quarter later than the data
+ * would allow, and a long measurement looks only a few dozen times.
  */
 final class Looks {
 
   static final double FIRST_SHARE = 0.8;
   private static final double GROWTH = 1.25;
 
-  private final int firstUnits;
+  private final int firstPairs;
 
-  Looks(int firstUnits) {
-    if (firstUnits < 1) {
-      throw new IllegalArgumentException("the first look needs at least 1 unit, but got " + firstUnits);
+  Looks(int firstPairs) {
+    if (firstPairs < 1) {
+      throw new IllegalArgumentException("the first look needs at least 1 pair, but got " + firstPairs);
     }
-    this.firstUnits = firstUnits;
+    this.firstPairs = firstPairs;
   }
 
-  /** How many units look {@code k} (1, 2, ...) is due at. */
-  int units(int k) {
-    int units = firstUnits;
+  /** How many pairs look {@code k} (1, 2, ...) is due at. */
+  int pairs(int k) {
+    int pairs = firstPairs;
     for (int look = 1; look < k; look++) {
-      units = Math.max(units + 1, (int) Math.ceil(units * GROWTH));
+      pairs = Math.max(pairs + 1, (int) Math.ceil(pairs * GROWTH));
     }
-    return units;
+    return pairs;
   }
 
   /** The share of the error level look {@code k} (1, 2, ...) may spend. */
@@ -42,15 +44,15 @@ final class Looks {
   }
 
   /**
-   * The fewest units that can decide at the first look at {@code confidence}: the least u with
-   * 2^-u &lt;= the first look's share of one end's error.
+   * The fewest pairs that can decide at the first look at {@code confidence}: the least n with
+   * 2^-n &lt;= the first look's share of one end's error.
    */
-  static int leastUnits(double confidence) {
+  static int leastPairs(double confidence) {
     double alpha = FIRST_SHARE * (1 - confidence) / 2;
-    int units = 1;
-    while (OrderStatistics.outside(units, alpha) < 0) {
-      units++;
+    int pairs = 1;
+    while (OrderStatistics.outside(pairs, alpha) < 0) {
+      pairs++;
     }
-    return units;
+    return pairs;
   }
 }

@@ -15,10 +15,11 @@ public record SamplingSettings(
     Duration timeMax, Duration warmupMax, Duration sampleTarget, int minPairs, long seed, Duration opTimeout) {
 
   /**
-   * Pairs before the first look at the interval, unless {@code perfbudget.pairs.min} says more:
-   * the fewest a decision can rest on, so that a clear case is decided as soon as it can be.
+   * Pairs before the first look at the interval, unless {@code perfbudget.pairs.min} says
+   * otherwise (at least {@value ConfidenceSequence#LEAST_PAIRS}): 16 pairs decide a clear case
+   * even when two pairs at each end were slowed by something else on the machine.
    */
-  public static final int DEFAULT_MIN_PAIRS = ConfidenceSequence.LEAST_PAIRS;
+  public static final int DEFAULT_MIN_PAIRS = 16;
 
   /** Far above any sane batch (batches are sized to about a millisecond), far below CI limits. */
   public static final Duration DEFAULT_OP_TIMEOUT = Duration.ofSeconds(60);

@@ -1,20 +1,22 @@
 package dev.perfbudget.engine;
 
 /**
- * How much wider than an interval for independent units an interval has to be when consecutive
- * units move together.
+ * How much wider than an interval for independent pairs an interval has to be when consecutive
+ * pairs move together.
  *
  * <p>A slow stretch of a shared machine, a JIT or GC episode that spans several pairs, lifts or
- * lowers several consecutive pair ratios alike. Units that are correlated with their neighbours
+ * lowers several consecutive pair ratios alike. Pairs that are correlated with their neighbours
  * carry less information than their count says: the variance of a mean of a series whose lag-1
  * autocorrelation is rho is (1 + rho) / (1 - rho) times that of independent values (an AR(1)
  * series). The interval is widened around its centre by the square root of that factor, with
- * rho an upper bound of the units' lag-1 autocorrelation: the estimate on their ranks (so that
+ * rho an upper bound of the ratios' lag-1 autocorrelation: the estimate on their ranks (so that
  * outliers weigh no more than any value), plus its small-sample bias (1 + 4 rho) / n (Kendall,
- * 1954), plus two standard errors, 2 / sqrt(n). A short measurement cannot tell independent
- * units from correlated ones, so the bound keeps it wide: for 8 independent units it is about
- * 0.71, a widening of 2.4; for 1,000 about 0.06, a widening of 1.07. Capped at 0.9 (a widening
- * of 4.4).
+ * 1954), plus three standard errors, 3 / sqrt(n). A short measurement cannot tell independent
+ * pairs from correlated ones, so the bound keeps it wide: for 16 independent pairs it is about
+ * 0.75, a widening of 2.6; for 1,000, about 0.1, a widening of 1.1. Capped at 0.9 (a widening of
+ * 4.4). With two standard errors instead of three, 0.3% and 0.6% of simulated measurements
+ * whose ratios are AR(1) with rho = 0.6 decided with the true ratio on the limit (two cells of
+ * 2,000): within the 1% allowed, but with little room for the simulation's own sampling error.
  */
 final class SerialCorrelation {
 
@@ -22,26 +24,26 @@ final class SerialCorrelation {
 
   private SerialCorrelation() {}
 
-  /** The factor by which an interval on these units, in order, is widened around its centre. */
-  static double widening(double[] units) {
-    double rho = upperBound(units);
+  /** The factor by which an interval on these log ratios, in order, is widened around its centre. */
+  static double widening(double[] values) {
+    double rho = upperBound(values);
     return Math.sqrt((1 + rho) / (1 - rho));
   }
 
-  /** An upper bound of the lag-1 autocorrelation of the units, in [0, {@value #MAX_RHO}]. */
-  static double upperBound(double[] units) {
-    int n = units.length;
+  /** An upper bound of the lag-1 autocorrelation of the values, in [0, {@value #MAX_RHO}]. */
+  static double upperBound(double[] values) {
+    int n = values.length;
     if (n < 2) {
       return MAX_RHO;
     }
-    double estimate = lag1OfRanks(units);
-    double bound = estimate + (1 + 4 * Math.max(estimate, 0)) / n + 2 / Math.sqrt(n);
+    double estimate = lag1OfRanks(values);
+    double bound = estimate + (1 + 4 * Math.max(estimate, 0)) / n + 3 / Math.sqrt(n);
     return Math.min(Math.max(bound, 0), MAX_RHO);
   }
 
-  /** The lag-1 autocorrelation of the units' ranks; 0 when all ranks are equal. */
-  static double lag1OfRanks(double[] units) {
-    double[] ranks = ranks(units);
+  /** The lag-1 autocorrelation of the values' ranks; 0 when all ranks are equal. */
+  static double lag1OfRanks(double[] values) {
+    double[] ranks = ranks(values);
     int n = ranks.length;
     double mean = 0;
     for (double rank : ranks) {

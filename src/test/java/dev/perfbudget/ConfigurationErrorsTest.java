@@ -100,11 +100,11 @@ class ConfigurationErrorsTest {
 
   @Test
   void pairsMinBelowTheFewestADecisionCanRestOn() {
-    kit.with("perfbudget.pairs.min", "12");
+    kit.with("perfbudget.pairs.min", "5");
     assertConfigurationError(
         "fine",
-        "Configuration parameter `perfbudget.pairs.min` has the value [12], which perfbudget "
-            + "cannot use: expected a whole number of at least 16, the fewest pairs a verdict at 99% "
+        "Configuration parameter `perfbudget.pairs.min` has the value [5], which perfbudget "
+            + "cannot use: expected a whole number of at least 8, the fewest pairs a verdict at 99% "
             + "confidence can rest on.");
   }
 
@@ -115,7 +115,7 @@ class ConfigurationErrorsTest {
         "tooFewPairs",
         "@PerfBudget method [" + FIXTURE + "#tooFewPairs] declares a workload that cannot be measured "
             + "(kind `fivePairs`): it samples one operation at a time and asks for 5 pairs, but a "
-            + "verdict at 99% confidence needs at least 16; ask for 16 or more.");
+            + "verdict at 99% confidence needs at least 8; ask for 8 or more.");
     assertThat(FivePairs.calls).as("no arm ran").hasValue(0);
   }
 

@@ -3,6 +3,7 @@ package dev.perfbudget.bench;
 import dev.perfbudget.engine.ConfidenceSequence;
 import dev.perfbudget.engine.ConfidenceSequence.Look;
 import dev.perfbudget.engine.ConfidenceSequence.Side;
+import dev.perfbudget.engine.SamplingSettings;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -169,7 +170,7 @@ public final class DecisionSimulation {
   public static void main(String[] args) {
     int verdicts = 2000;
     int cap = 2000;
-    int firstLook = ConfidenceSequence.LEAST_PAIRS;
+    int firstLook = SamplingSettings.DEFAULT_MIN_PAIRS;
     long seed = 20261130;
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {

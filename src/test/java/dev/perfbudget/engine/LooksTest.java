@@ -19,25 +19,25 @@ class LooksTest {
   }
 
   @Test
-  void looksComeAfterEveryQuarterMoreUnits() {
-    Looks looks = new Looks(8);
-    assertThat(looks.units(1)).isEqualTo(8);
-    assertThat(looks.units(2)).isEqualTo(10);
-    assertThat(looks.units(3)).isEqualTo(13);
+  void looksComeAfterEveryQuarterMorePairs() {
+    Looks looks = new Looks(16);
+    assertThat(looks.pairs(1)).isEqualTo(16);
+    assertThat(looks.pairs(2)).isEqualTo(20);
+    assertThat(looks.pairs(3)).isEqualTo(25);
     for (int k = 1; k < 40; k++) {
-      assertThat(looks.units(k + 1)).isGreaterThan(looks.units(k)).isLessThanOrEqualTo((int) Math.ceil(looks.units(k) * 1.25));
+      assertThat(looks.pairs(k + 1)).isGreaterThan(looks.pairs(k)).isLessThanOrEqualTo((int) Math.ceil(looks.pairs(k) * 1.25));
     }
-    assertThat(new Looks(1).units(2)).isEqualTo(2);
+    assertThat(new Looks(1).pairs(2)).isEqualTo(2);
   }
 
   @Test
-  void eightUnitsAreTheFewestThatDecideAt99Percent() {
-    assertThat(Looks.leastUnits(0.99)).isEqualTo(8);
-    assertThat(Looks.leastUnits(0.95)).isEqualTo(6);
+  void eightPairsAreTheFewestThatDecideAt99Percent() {
+    assertThat(Looks.leastPairs(0.99)).isEqualTo(8);
+    assertThat(Looks.leastPairs(0.95)).isEqualTo(6);
   }
 
   @Test
-  void aFirstLookWithoutUnitsIsRejected() {
+  void aFirstLookWithoutPairsIsRejected() {
     assertThatThrownBy(() -> new Looks(0)).isInstanceOf(IllegalArgumentException.class);
   }
 }

@@ -112,13 +112,13 @@ class ColdStartWorkloadTest {
         .isInstanceOf(ExtensionConfigurationException.class)
         .hasMessage(
             "@PerfBudget method [" + Fixtures.class.getName() + "#threeRuns] declares a workload that "
-                + "cannot be measured (kind `coldStart`): runs(3) must be at least 16, such as 20: fewer "
+                + "cannot be measured (kind `coldStart`): runs(3) must be at least 8, such as 20: fewer "
                 + "pairs of runs cannot decide a verdict at 99% confidence");
     assertThat(failure(kit.with(ColdStartWorkload.RUNS_KEY, "3").run(Fixtures.class, "configuredRuns")))
         .isInstanceOf(ExtensionConfigurationException.class)
         .hasMessageEndingWith(
             "(kind `coldStart`): configuration parameter `perfbudget.coldstart.runs` = [3] must be at "
-                + "least 16, such as 20: fewer pairs of runs cannot decide a verdict at 99% confidence");
+                + "least 8, such as 20: fewer pairs of runs cannot decide a verdict at 99% confidence");
     assertThat(kit.reportDir().resolve("report.json")).doesNotExist();
   }
 

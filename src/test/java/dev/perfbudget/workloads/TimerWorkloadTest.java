@@ -90,7 +90,7 @@ class TimerWorkloadTest {
         .isInstanceOf(ExtensionConfigurationException.class)
         .hasMessage(
             "@PerfBudget method [" + Fixtures.class.getName() + "#threeSamples] declares a workload that "
-                + "cannot be measured (kind `timer`): samples(3) must be at least 16, such as 50: fewer "
+                + "cannot be measured (kind `timer`): samples(3) must be at least 8, such as 50: fewer "
                 + "pairs of waits cannot decide a verdict at 99% confidence");
     assertThat(failure(kit.run(Fixtures.class, "noBaseline")))
         .isInstanceOf(ExtensionConfigurationException.class)
