@@ -133,9 +133,9 @@ public final class ConfidenceSequence {
     nextLookPairs = looks.pairs(looksTaken + 1);
     double share = Looks.share(looksTaken);
 
-    double[] sorted = Arrays.copyOf(logRatios, pairs);
-    Arrays.sort(sorted);
-    double widening = SerialCorrelation.widening(Arrays.copyOf(logRatios, pairs));
+    Ranking ranking = Ranking.of(logRatios, pairs);
+    double[] sorted = ranking.sorted();
+    double widening = SerialCorrelation.widening(ranking.ranks());
     decisionSoFar =
         decisionSoFar.intersect(bounds(sorted, widening, share * (1 - DECISION_CONFIDENCE) / 2, resolution));
     reportedSoFar =

@@ -24,26 +24,25 @@ final class SerialCorrelation {
 
   private SerialCorrelation() {}
 
-  /** The factor by which an interval on these log ratios, in order, is widened around its centre. */
-  static double widening(double[] values) {
-    double rho = upperBound(values);
+  /** The factor by which an interval is widened around its centre, from the values' ranks in order. */
+  static double widening(double[] ranks) {
+    double rho = upperBound(ranks);
     return Math.sqrt((1 + rho) / (1 - rho));
   }
 
-  /** An upper bound of the lag-1 autocorrelation of the values, in [0, {@value #MAX_RHO}]. */
-  static double upperBound(double[] values) {
-    int n = values.length;
+  /** An upper bound of the lag-1 autocorrelation of the ranks, in [0, {@value #MAX_RHO}]. */
+  static double upperBound(double[] ranks) {
+    int n = ranks.length;
     if (n < 2) {
       return MAX_RHO;
     }
-    double estimate = lag1OfRanks(values);
+    double estimate = lag1(ranks);
     double bound = estimate + (1 + 4 * Math.max(estimate, 0)) / n + 3 / Math.sqrt(n);
     return Math.min(Math.max(bound, 0), MAX_RHO);
   }
 
-  /** The lag-1 autocorrelation of the values' ranks; 0 when all ranks are equal. */
-  static double lag1OfRanks(double[] values) {
-    double[] ranks = ranks(values);
+  /** The lag-1 autocorrelation of the ranks; 0 when all are equal. */
+  static double lag1(double[] ranks) {
     int n = ranks.length;
     double mean = 0;
     for (double rank : ranks) {
@@ -60,34 +59,5 @@ final class SerialCorrelation {
       }
     }
     return squares == 0 ? 0 : lagged / squares;
-  }
-
-  /**
-   * The rank of each value, equal values sharing the mean of their ranks. One sort of keys that
-   * hold a value's leading 32 bits (its order, to a millionth) and its index: a binary search
-   * per value cost three times as much, which the simulation of the error rates, with millions
-   * of looks, feels.
-   */
-  private static double[] ranks(double[] values) {
-    int n = values.length;
-    long[] keys = new long[n];
-    for (int i = 0; i < n; i++) {
-      long bits = Double.doubleToLongBits(values[i]);
-      long ordered = bits ^ ((bits >> 63) & Long.MAX_VALUE);
-      keys[i] = (ordered & 0xFFFF_FFFF_0000_0000L) | i;
-    }
-    java.util.Arrays.sort(keys);
-    double[] ranks = new double[n];
-    int start = 0;
-    for (int k = 1; k <= n; k++) {
-      if (k == n || (keys[k] >>> 32) != (keys[start] >>> 32)) {
-        double rank = (start + k - 1) / 2.0;
-        for (int j = start; j < k; j++) {
-          ranks[(int) keys[j]] = rank;
-        }
-        start = k;
-      }
-    }
-    return ranks;
   }
 }

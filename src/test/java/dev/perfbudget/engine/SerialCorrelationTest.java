@@ -19,12 +19,12 @@ class SerialCorrelationTest {
     return values;
   }
 
-  private static double widening(double[] units) {
-    return SerialCorrelation.widening(units);
+  private static double widening(double[] values) {
+    return SerialCorrelation.widening(Ranking.of(values, values.length).ranks());
   }
 
-  private static double lag1(double[] units) {
-    return SerialCorrelation.lag1OfRanks(units);
+  private static double lag1(double[] values) {
+    return SerialCorrelation.lag1(Ranking.of(values, values.length).ranks());
   }
 
   @Test
