@@ -55,6 +55,12 @@ public final class InterleavedSampler {
   private static final double PRECISE_SPREAD = 1.10;
   /** The loop's cost is subtracted, but a sample always keeps at least this share of its cost. */
   private static final double MIN_NET_SHARE = 0.05;
+  /**
+   * The largest batch that a sample timed at 0 ns grows to. A timer that reads 0 for a batch of
+   * a million operations is not ticking for this arm (or the arm does not time itself): growing
+   * on would only make a real op run for hours. The judge calls such an arm INVALID.
+   */
+  static final long MAX_ZERO_TIME_BATCH = 1L << 20;
 
   private final SamplingSettings settings;
   private final SplittableRandom random;
@@ -83,6 +89,7 @@ public final class InterleavedSampler {
         fixed
             ? warmUpOneByOne(sampling.warmUpOperations(), baseline, candidate, emptyLoop)
             : warmUp(baseline, candidate, emptyLoop);
+    boolean slow = !fixed && tooSlowForMinPairs(baseline, candidate);
 
     Side[] order = emptyLoop == null ? new Side[] {baseline, candidate} : new Side[] {baseline, candidate, emptyLoop};
     long timeMax = settings.timeMax().toNanos();
@@ -99,15 +106,24 @@ public final class InterleavedSampler {
       pairsHitByGc += hit ? 1 : 0;
       int pairs = sequence.pairs();
 
-      // The time cap never cuts a measurement below the minimum of pairs; a workload sampled one
+      // The time cap never cuts a measurement below the minimum of pairs, unless single
+      // operations are so slow that the minimum cannot fit in it; a workload sampled one
       // operation at a time runs exactly the pairs it asked for, and looks once, at the end.
       boolean outOfTime =
           fixed
               ? pairs >= sampling.pairs()
-              : pairs >= settings.minPairs()
+              : (pairs >= settings.minPairs() || slow)
                   && (System.nanoTime() - measuringStart >= timeMax || pairs >= MAX_PAIRS);
+      double medianLoopNs = emptyLoop == null ? 0 : emptyLoop.medianNsPerOp();
+      if (slow && outOfTime && pairs < settings.minPairs()) {
+        double[] used = sequence.ratios();
+        return new Measurement(
+            Statistics.median(used), new Interval(Statistics.min(used), Statistics.max(used)),
+            net(candidate.medianNsPerOp(), medianLoopNs) / net(baseline.medianNsPerOp(), medianLoopNs),
+            pairs, pairsHitByGc, Stop.TOO_SLOW, baseline.result(medianLoopNs), candidate.result(medianLoopNs),
+            medianLoopNs, warmUp, System.nanoTime() - start, used);
+      }
       if ((!fixed && sequence.lookDue()) || outOfTime) {
-        double medianLoopNs = emptyLoop == null ? 0 : emptyLoop.medianNsPerOp();
         Look look = sequence.look(limit, resolution(baseline, candidate, medianLoopNs));
         Stop stop = decide(look, limit, outOfTime, fixed);
         if (stop != null) {
@@ -129,6 +145,17 @@ public final class InterleavedSampler {
         }
       }
     }
+  }
+
+  /**
+   * Whether one operation per sample already takes so long that {@code perfbudget.pairs.min}
+   * pairs cannot fit in {@code perfbudget.time.max}: then the time cap may end the measurement
+   * with fewer pairs, and says so ({@link Stop#TOO_SLOW}).
+   */
+  private boolean tooSlowForMinPairs(Side baseline, Side candidate) {
+    double pairNanos = baseline.batch * baseline.costNs() + candidate.batch * candidate.costNs();
+    boolean unbatched = baseline.batch == 1 || candidate.batch == 1; // its samples cannot get shorter
+    return unbatched && pairNanos * settings.minPairs() > settings.timeMax().toNanos();
   }
 
   /** A new random order of the sides, for this pair (Fisher-Yates). */
@@ -196,7 +223,10 @@ public final class InterleavedSampler {
       long compiledBefore = compilationMillis();
       boolean stable = true;
       for (Side side : sides) {
-        if (side != null) {
+        // Past the deadline an arm that has had a round, or whose one op outlasts a round (an op
+        // of seconds), gets no more: the cap is checked per arm, not only per round.
+        boolean late = System.nanoTime() >= deadline;
+        if (side != null && !(late && (!Double.isNaN(side.lastRoundNsPerOp) || side.firstOpNs > roundNanos))) {
           stable &= side.warmUpRound(roundNanos, settings.sampleTarget().toNanos());
         }
       }
@@ -235,6 +265,8 @@ public final class InterleavedSampler {
     private long batch = 1;
     private long shortBatch = 1;
     private double lastRoundNsPerOp = Double.NaN;
+    /** The first operation's cost, cold: what an op too slow for warm-up rounds is known by. */
+    private double firstOpNs = Double.NaN;
     private double lastNsPerOp;
     private double[] nsPerOp = new double[64];
     private long[] sampleNanos = new long[64];
@@ -252,6 +284,9 @@ public final class InterleavedSampler {
     /** Runs one short batch of about {@value #SHORT_BATCH_NANOS} ns. */
     void shortBatch() throws Exception {
       Sample sample = arm.run(shortBatch);
+      if (Double.isNaN(firstOpNs) && shortBatch == 1) {
+        firstOpNs = sample.nanosPerOp();
+      }
       shortBatch = nextBatch(shortBatch, sample, SHORT_BATCH_NANOS);
       batch = Math.max(batch, shortBatch);
     }
@@ -281,7 +316,7 @@ public final class InterleavedSampler {
     /** The batch that should take {@code target} ns, moving by at most 16x per sample. */
     private static long nextBatch(long batch, Sample sample, long target) {
       if (sample.nanos() <= 0) {
-        return batch * 16;
+        return Math.max(batch, Math.min(batch * 16, MAX_ZERO_TIME_BATCH));
       }
       double wanted = target / sample.nanosPerOp();
       return (long) Math.max(1, Math.min(Math.min(wanted, batch * 16.0), 1L << 40));
@@ -306,6 +341,11 @@ public final class InterleavedSampler {
       countsBytes &= sample.allocatedBytes() != Sample.NOT_COUNTED;
       allocatedBytes += Math.max(0, sample.allocatedBytes());
       return collected > 0;
+    }
+
+    /** The cost per op of the last warm-up round, or of the first op when no round ran. */
+    double costNs() {
+      return Double.isNaN(lastRoundNsPerOp) ? firstOpNs : lastRoundNsPerOp;
     }
 
     double medianNsPerOp() {

@@ -51,7 +51,12 @@ public record Measurement(
      * A workload sampled one operation at a time measured all the pairs it asked for, and the
      * interval still spans the limit (or, with no limit, is not yet narrow).
      */
-    PAIRS_DONE
+    PAIRS_DONE,
+    /**
+     * One operation per sample already took so long that {@code perfbudget.time.max} ran out
+     * before {@code perfbudget.pairs.min} pairs: too slow to judge in that time.
+     */
+    TOO_SLOW
   }
 
   /**

@@ -26,6 +26,14 @@ final class Statistics {
     return (lower + upper) / 2;
   }
 
+  static double min(double[] values) {
+    return Arrays.stream(values).min().orElse(Double.NaN);
+  }
+
+  static double max(double[] values) {
+    return Arrays.stream(values).max().orElse(Double.NaN);
+  }
+
   /** The value at rank {@code q} (0..1) of the sorted values, by linear interpolation. */
   static double quantile(double[] values, double q) {
     double[] sorted = values.clone();

@@ -44,8 +44,19 @@ public final class Judge {
   public Judgement judge(Arms arms) throws Exception {
     Mode mode = plan.settings().mode();
     String disturbed = MeasuringThread.leftBehindNote();
+    if (!arms.invalidBecause().isEmpty()) {
+      return invalid(arms, null, arms.invalidBecause(), disturbed); // measuring would only waste time
+    }
     if (plan.records()) {
       Measurement measurement = measure(arms, check::measureToRecord);
+      List<String> problems = new ArrayList<>(Validity.problems(measurement, plan.settings().sampling()));
+      String unrecordable = problems.isEmpty() ? Validity.unrecordable(measurement.ratio()) : null;
+      if (unrecordable != null) {
+        problems.add(unrecordable);
+      }
+      if (!problems.isEmpty()) {
+        return invalid(arms, measurement, problems, disturbed);
+      }
       plan.budgets().record(plan.key(), entry(measurement).keepingLimitsOf(plan.budgets().find(plan.key())));
       String note = String.format("recorded ratio %s in %s; commit it", Format.ratio(measurement.ratio()), plan.budgets().path());
       Outcome recorded = outcome(arms, Verdict.RECORDED, false, measurement, Double.NaN, join(note, disturbed));
@@ -55,15 +66,34 @@ public final class Judge {
     }
     if (!plan.limit().isSet()) {
       Measurement measurement = measure(arms, check::measureToRecord);
+      List<String> problems = Validity.problems(measurement, plan.settings().sampling());
+      if (!problems.isEmpty()) {
+        return invalid(arms, measurement, problems, disturbed);
+      }
       String note = join("no budget, report mode records none", disturbed);
       return overruns(arms, outcome(arms, Verdict.PASS, false, measurement, Double.NaN, note), "");
     }
     PerfCheck.Decision decision = measure(arms, watched -> check.check(watched, plan.limit()));
+    List<String> problems = Validity.problems(decision.measurement(), plan.settings().sampling());
+    if (!problems.isEmpty()) {
+      return invalid(arms, decision.measurement(), problems, disturbed);
+    }
     boolean fails = decision.fails() && mode == Mode.ENFORCE;
     String note = decision.fails() && !fails ? "over budget; report mode does not fail" : "";
     Outcome timed =
         outcome(arms, decision.verdict(), fails, decision.measurement(), decision.unconfirmedRatio(), join(note, disturbed));
     return overruns(arms, timed, fails ? FailureMessage.regressed(timed, plan.recordCommand()) : "");
+  }
+
+  /**
+   * A measurement that cannot be trusted: it fails the test, except in report mode, where the
+   * note says so; nothing is recorded.
+   */
+  private Judgement invalid(Arms arms, Measurement measurement, List<String> problems, String disturbed) {
+    boolean fails = plan.settings().mode() != Mode.REPORT;
+    String note = "INVALID: " + String.join("; ", problems) + (fails ? "" : "; report mode does not fail");
+    Outcome outcome = outcome(arms, Verdict.INVALID, fails, measurement, Double.NaN, join(note, disturbed));
+    return new Judgement(outcome, fails ? FailureMessage.invalid(outcome, problems, plan.records()) : "");
   }
 
   /** The outcome of a test that was skipped before it was measured. */

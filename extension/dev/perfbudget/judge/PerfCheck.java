@@ -57,6 +57,7 @@ public final class PerfCheck {
       case BELOW_LIMIT -> Verdict.PASS;
       case ABOVE_LIMIT -> Verdict.FAIL;
       case TIME_CAP, PAIRS_DONE, PRECISE -> Verdict.NOISY;
+      case TOO_SLOW -> Verdict.INVALID;
     };
   }
 }

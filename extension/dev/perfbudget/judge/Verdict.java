@@ -13,6 +13,13 @@ public enum Verdict {
   FAIL,
   /** Time (or the pairs asked for) ran out before the 99% interval was clearly on one side of the limit. */
   NOISY,
+  /**
+   * The measurement cannot be trusted: a ratio that is not a number, an arm no dearer than the
+   * empty loop (work removed), an arm timing 0, a sink the JIT sees through, no steady state, or
+   * an op too slow for {@code perfbudget.time.max}. Fails the test in {@code enforce} and {@code
+   * record} mode; nothing is recorded.
+   */
+  INVALID,
   /** The test was aborted (an assumption failed) before it was measured. */
   SKIPPED,
   /** The ratio was measured and written into the budget file. */

@@ -30,6 +30,11 @@ public record Limit(double value, String source) {
             Format.ratio(entry.ratio()), Format.factor(tolerance), toleranceSource, file.path()));
   }
 
+  /** Whether the limit is {@code maxRatio} on the annotation, which no recorded budget changes. */
+  public boolean fromAnnotation() {
+    return source.equals(maxRatio(1).source());
+  }
+
   public boolean isSet() {
     return value > 0;
   }

@@ -5,10 +5,13 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import dev.perfbudget.engine.ConfidenceSequence;
 import dev.perfbudget.engine.SamplingSettings;
 import dev.perfbudget.environment.Environment;
+import dev.perfbudget.files.LockedFile;
 import dev.perfbudget.units.DurationParser;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -28,7 +31,8 @@ public record Settings(
     String toleranceSource,
     boolean underCi,
     ReportSettings reports,
-    SamplingSettings sampling) {
+    SamplingSettings sampling,
+    Duration lockTimeout) {
 
   public static final String MODE = "perfbudget.mode";
   public static final String BUDGETS_FILE = "perfbudget.budgets.file";
@@ -43,6 +47,8 @@ public record Settings(
   public static final String HISTORY_FILE = "perfbudget.history.file";
   public static final String REPORT_SUMMARY = "perfbudget.report.summary";
   public static final String OP_TIMEOUT = "perfbudget.op.timeout";
+  public static final String LOCK_TIMEOUT = "perfbudget.lock.timeout";
+  public static final String REPORT_PROPERTIES = "perfbudget.report.properties";
 
   public static final double DEFAULT_TOLERANCE = 10;
 
@@ -52,6 +58,7 @@ public record Settings(
    */
   public static Settings from(Function<String, Optional<String>> configuration) {
     Reader reader = new Reader(configuration);
+    Duration lockTimeout = reader.read(LOCK_TIMEOUT, within("100ms", "60m"), LockedFile.DEFAULT_WAIT);
     return new Settings(
         reader.read(MODE, Mode::parse, Mode.ENFORCE),
         reader.read(BUDGETS_FILE, Path::of, Path.of("budgets", "perf-budgets.json")),
@@ -61,14 +68,31 @@ public record Settings(
         new ReportSettings(
             reader.read(REPORT_DIR, Path::of, Path.of("target", "perfbudget")),
             Optional.ofNullable(reader.read(HISTORY_FILE, Path::of, null)),
-            reader.read(REPORT_SUMMARY, Settings::parseBoolean, true)),
+            reader.read(REPORT_SUMMARY, Settings::parseBoolean, true),
+            reader.read(REPORT_PROPERTIES, Settings::parseNames, Set.of()),
+            lockTimeout),
         new SamplingSettings(
-            reader.read(TIME_MAX, DurationParser::parse, Duration.ofSeconds(5)),
-            reader.read(WARMUP_MAX, DurationParser::parse, Duration.ofSeconds(2)),
-            reader.read(SAMPLE_TARGET, DurationParser::parse, Duration.ofMillis(1)),
+            reader.read(TIME_MAX, within("100ms", "60m"), Duration.ofSeconds(5)),
+            reader.read(WARMUP_MAX, within("10ms", "10m"), Duration.ofSeconds(2)),
+            reader.read(SAMPLE_TARGET, within("10us", "100ms"), Duration.ofMillis(1)),
             reader.read(PAIRS_MIN, Settings::parseMinPairs, SamplingSettings.DEFAULT_MIN_PAIRS),
             reader.read(SEED, Long::parseLong, System.nanoTime()),
-            reader.read(OP_TIMEOUT, DurationParser::parse, SamplingSettings.DEFAULT_OP_TIMEOUT)));
+            reader.read(OP_TIMEOUT, within("100ms", "60m"), SamplingSettings.DEFAULT_OP_TIMEOUT)),
+        lockTimeout);
+  }
+
+  /** {@code a.b, c.d}: the names of system properties, as {@code -D} sets them. */
+  private static Set<String> parseNames(String value) {
+    Set<String> names = new LinkedHashSet<>();
+    for (String name : value.split(",")) {
+      String trimmed = name.trim();
+      if (trimmed.isEmpty() || trimmed.startsWith("-D") || trimmed.contains("=") || trimmed.chars().anyMatch(Character::isWhitespace)) {
+        throw new IllegalArgumentException(
+            "expected property names separated by commas, such as user.timezone,file.encoding (no -D, no values)");
+      }
+      names.add(trimmed);
+    }
+    return Set.copyOf(names);
   }
 
   private static double parseTolerance(String value) {
@@ -88,12 +112,30 @@ public record Settings(
 
   private static int parseMinPairs(String value) {
     int pairs = Integer.parseInt(value.trim());
-    if (pairs < ConfidenceSequence.LEAST_PAIRS) {
+    if (pairs < ConfidenceSequence.LEAST_PAIRS || pairs > 10_000) {
       throw new IllegalArgumentException(
-          "expected a whole number of at least " + ConfidenceSequence.LEAST_PAIRS
-              + ", the fewest pairs a verdict at 99% confidence can rest on");
+          "expected a whole number from " + ConfidenceSequence.LEAST_PAIRS
+              + " to 10000; fewer than " + ConfidenceSequence.LEAST_PAIRS
+              + " pairs cannot decide a verdict at 99% confidence");
     }
     return pairs;
+  }
+
+  /**
+   * A parser of durations from {@code min} to {@code max}: a timing knob far outside its range
+   * (a sample target of minutes, a time cap of nanoseconds) would make the measurement fail
+   * later and blame the op.
+   */
+  private static Function<String, Duration> within(String min, String max) {
+    Duration low = DurationParser.parse(min);
+    Duration high = DurationParser.parse(max);
+    return text -> {
+      Duration duration = DurationParser.parse(text);
+      if (duration.compareTo(low) < 0 || duration.compareTo(high) > 0) {
+        throw new IllegalArgumentException("expected a duration from " + min + " to " + max);
+      }
+      return duration;
+    };
   }
 
   private record Reader(Function<String, Optional<String>> configuration) {

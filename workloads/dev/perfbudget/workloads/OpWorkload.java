@@ -6,7 +6,6 @@ import dev.perfbudget.Arms;
 import dev.perfbudget.Workload;
 import dev.perfbudget.WorkloadContext;
 import java.util.Map;
-import java.util.Objects;
 import java.util.function.Supplier;
 import org.apiguardian.api.API;
 
@@ -36,13 +35,13 @@ public final class OpWorkload implements Workload {
 
   /** Declares the baseline: the op the candidate is compared to. Declare it once. */
   public OpWorkload baseline(String name, Supplier<?> op) {
-    baseline.declare(name, Objects.requireNonNull(op, "the baseline op"));
+    baseline.declare(name, baseline.nonNull(name, op, "op; pass the op to measure, such as () -> codec.encode(doc)"));
     return this;
   }
 
   /** Declares the candidate: the op under budget. Declare it once. */
   public OpWorkload candidate(String name, Supplier<?> op) {
-    candidate.declare(name, Objects.requireNonNull(op, "the candidate op"));
+    candidate.declare(name, candidate.nonNull(name, op, "op; pass the op to measure, such as () -> codec.encode(doc)"));
     return this;
   }
 
@@ -56,10 +55,15 @@ public final class OpWorkload implements Workload {
     Supplier<?> baselineOp = baseline.required("op.baseline(\"name\", () -> ...)");
     Supplier<?> candidateOp = candidate.required("op.candidate(\"name\", () -> ...)");
     Object nothing = null;
-    return new Arms(
-        new OpArm(baseline.name(), baselineOp),
-        new OpArm(candidate.name(), candidateOp),
-        new OpArm("empty loop", () -> nothing),
-        Map.of());
+    Arms arms =
+        new Arms(
+            new OpArm(baseline.name(), baselineOp),
+            new OpArm(candidate.name(), candidateOp),
+            new OpArm("empty loop", () -> nothing),
+            Map.of());
+    return SinkCheck.problem()
+        .map(problem -> arms.invalidBecause(
+            "the results of the baseline `" + baseline.name() + "` and the candidate `" + candidate.name() + "` go into " + problem))
+        .orElse(arms);
   }
 }

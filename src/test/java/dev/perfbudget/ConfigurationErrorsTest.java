@@ -21,8 +21,6 @@ class ConfigurationErrorsTest {
 
   private static final String FIXTURE = ErrorsTestCase.class.getName();
 
-  @TempDir Path dir;
-
   @Test
   void missingBaseline() {
     assertConfigurationError(
@@ -90,6 +88,25 @@ class ConfigurationErrorsTest {
   }
 
   @Test
+  void reportPropertiesGivenAsFlags() {
+    kit.with("perfbudget.report.properties", "-Duser.timezone=UTC");
+    assertConfigurationError(
+        "fine",
+        "Configuration parameter `perfbudget.report.properties` has the value [-Duser.timezone=UTC], which "
+            + "perfbudget cannot use: expected property names separated by commas, such as "
+            + "user.timezone,file.encoding (no -D, no values).");
+  }
+
+  @Test
+  void badLockTimeout() {
+    kit.with("perfbudget.lock.timeout", "forever");
+    assertConfigurationError(
+        "fine",
+        "Configuration parameter `perfbudget.lock.timeout` has the value [forever], which "
+            + "perfbudget cannot use: expected a duration such as 500ms, 5s or 20us.");
+  }
+
+  @Test
   void badDuration() {
     kit.with("perfbudget.time.max", "five seconds");
     assertConfigurationError(
@@ -104,8 +121,8 @@ class ConfigurationErrorsTest {
     assertConfigurationError(
         "fine",
         "Configuration parameter `perfbudget.pairs.min` has the value [5], which perfbudget "
-            + "cannot use: expected a whole number of at least 8, the fewest pairs a verdict at 99% "
-            + "confidence can rest on.");
+            + "cannot use: expected a whole number from 8 to 10000; fewer than 8 pairs cannot decide "
+            + "a verdict at 99% confidence.");
   }
 
   @Test
@@ -117,6 +134,46 @@ class ConfigurationErrorsTest {
             + "(kind `fivePairs`): it samples one operation at a time and asks for 5 pairs, but a "
             + "verdict at 99% confidence needs at least 8; ask for 8 or more.");
     assertThat(FivePairs.calls).as("no arm ran").hasValue(0);
+  }
+
+  @Test
+  void maxRatioWithTolerance() {
+    assertConfigurationError(
+        "maxRatioAndTolerance",
+        "@PerfBudget on method [" + FIXTURE + "#maxRatioAndTolerance] declares both `maxRatio` (5) and `tolerance` "
+            + "(3), but a tolerance applies only to a ratio recorded in the budget file, and `maxRatio` replaces "
+            + "that: remove `tolerance`, or remove `maxRatio` to use the recorded ratio.");
+  }
+
+  @Test
+  void sampleTargetOfMinutes() {
+    kit.with("perfbudget.sample.target", "10m");
+    assertConfigurationError(
+        "fine",
+        "Configuration parameter `perfbudget.sample.target` has the value [10m], which perfbudget cannot use: "
+            + "expected a duration from 10us to 100ms.");
+  }
+
+  @Test
+  void timingKnobsOutsideTheirRanges() {
+    for (String[] knob : new String[][] {
+        {"perfbudget.time.max", "20ms", "expected a duration from 100ms to 60m"},
+        {"perfbudget.warmup.max", "2000m", "expected a duration from 10ms to 10m"},
+        {"perfbudget.op.timeout", "5ms", "expected a duration from 100ms to 60m"},
+        {"perfbudget.pairs.min", "1000000", "expected a whole number from 8 to 10000; fewer than 8 pairs cannot decide a verdict at 99% confidence"}}) {
+      PerfTestKit own = new PerfTestKit(dir.resolve(knob[0])).with(knob[0], knob[1]);
+      assertThat(failure(own.run(ErrorsTestCase.class, "fine")))
+          .isInstanceOf(ExtensionConfigurationException.class)
+          .hasMessage("Configuration parameter `%s` has the value [%s], which perfbudget cannot use: %s.", knob[0], knob[1], knob[2]);
+    }
+  }
+
+  @Test
+  void nullOpNamesTheArm() {
+    assertConfigurationError(
+        "nullOp",
+        "@PerfBudget method [" + FIXTURE + "#nullOp] declares a workload that cannot be measured (kind `op`): "
+            + "the candidate \"encode\" is declared with a null op; pass the op to measure, such as () -> codec.encode(doc)");
   }
 
   @Test
@@ -172,8 +229,10 @@ class ConfigurationErrorsTest {
   }
 
   private final PerfTestKit kit;
+  private final Path dir;
 
   ConfigurationErrorsTest(@TempDir Path tempDir) {
+    this.dir = tempDir;
     this.kit = new PerfTestKit(tempDir);
   }
 
@@ -272,6 +331,16 @@ class ConfigurationErrorsTest {
     @PerfBudget(maxRatio = 2)
     void fine(OpWorkload op) {
       op.baseline("a", () -> 1).candidate("b", () -> 2);
+    }
+
+    @PerfBudget(maxRatio = 5, tolerance = 3)
+    void maxRatioAndTolerance(OpWorkload op) {
+      op.baseline("a", () -> 1).candidate("b", () -> 2);
+    }
+
+    @PerfBudget(maxRatio = 2)
+    void nullOp(OpWorkload op) {
+      op.baseline("copy", () -> 1).candidate("encode", null);
     }
 
     @PerfBudget(maxRatio = 2)
