@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dev.perfbudget.engine.SamplingSettings;
 import dev.perfbudget.testkit.ChildJvm;
 import dev.perfbudget.testkit.FakeArm;
 import dev.perfbudget.testkit.MadeUpWorkload;
-import dev.perfbudget.engine.SamplingSettings;
 import dev.perfbudget.testkit.PerfTestKit;
 import dev.perfbudget.testkit.Work;
 import dev.perfbudget.workloads.OpWorkload;
