@@ -10,10 +10,10 @@ import org.apiguardian.api.API;
  * look, however often sampling looks and whenever it stops: a confidence sequence. The sampler
  * and the simulation of its error rates ({@code bench/DecisionSimulation}) both decide with it.
  *
- * <p>THE RULE. At each look ({@link Looks}) the pair ratios bound their median by exact order
- * statistics ({@link OrderStatistics}) at that look's share of the error; the interval is
- * widened around the median for serial correlation ({@link SerialCorrelation}) and for the
- * clock's resolution ({@link Resolution}), and intersected with the earlier looks' intervals.
+ * <p>THE RULE. At each look ({@code Looks}) the pair ratios bound their median by exact order
+ * statistics ({@code OrderStatistics}) at that look's share of the error; the interval is
+ * widened around the median for serial correlation ({@code SerialCorrelation}) and for the
+ * clock's resolution ({@code Resolution}), and intersected with the earlier looks' intervals.
  * Sampling stops {@link Side#BELOW_LIMIT} when the {@value #DECISION_CONFIDENCE} interval is
  * wholly below the limit, {@link Side#ABOVE_LIMIT} when wholly above it. The interval reported
  * is the {@value #REPORTED_CONFIDENCE} one of the same construction, narrower than the
@@ -42,7 +42,7 @@ public final class ConfidenceSequence {
 
   /**
    * The fewest pairs any decision can rest on: with fewer, all pairs on one side of their median
-   * is more likely than the first look's share of the error ({@link Looks#leastPairs}).
+   * is more likely than the first look's share of the error ({@code Looks#leastPairs}).
    */
   public static final int LEAST_PAIRS = Looks.leastPairs(DECISION_CONFIDENCE);
 
@@ -117,7 +117,7 @@ public final class ConfidenceSequence {
 
   /**
    * Looks at ratios drawn from a continuous distribution, with no clock step to allow for (as
-   * in a simulation): {@link #look(double, Resolution)} with {@link Resolution#NONE}.
+   * in a simulation): no allowance for a clock's step.
    */
   public Look look(double limit) {
     return look(limit, Resolution.NONE);

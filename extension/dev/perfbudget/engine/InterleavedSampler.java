@@ -32,7 +32,7 @@ import org.apiguardian.api.API;
  * allocates, and so on the outcome, while the median needs no help against a few slow pairs.
  *
  * <p>The decision is a {@link ConfidenceSequence}'s: its first look comes after {@code
- * perfbudget.pairs.min} pairs (16; at least {@value ConfidenceSequence#LEAST_PAIRS}), the next
+ * perfbudget.pairs.min} pairs (16; at least {@link ConfidenceSequence#LEAST_PAIRS}, 8), the next
  * after every quarter more; each look spends a share of the 1% error, so that stopping at the
  * first clear look keeps the error stated however many looks it takes. The interval reported is
  * its 95% one.
@@ -75,7 +75,7 @@ public final class InterleavedSampler {
    * interval is narrow, to record it).
    *
    * @throws IllegalArgumentException before anything runs, when the arms sample one operation
-   *     at a time and ask for fewer than {@value ConfidenceSequence#LEAST_PAIRS} pairs
+   *     at a time and ask for fewer than {@link ConfidenceSequence#LEAST_PAIRS} (8) pairs
    */
   public Measurement measure(Arms arms, double limit) throws Exception {
     long start = System.nanoTime();

@@ -16,7 +16,7 @@ public record SamplingSettings(
 
   /**
    * Pairs before the first look at the interval, unless {@code perfbudget.pairs.min} says
-   * otherwise (at least {@value ConfidenceSequence#LEAST_PAIRS}): 16 pairs decide a clear case
+   * otherwise (at least {@link ConfidenceSequence#LEAST_PAIRS}, 8): 16 pairs decide a clear case
    * even when two pairs at each end were slowed by something else on the machine.
    */
   public static final int DEFAULT_MIN_PAIRS = 16;
