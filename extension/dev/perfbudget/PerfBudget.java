@@ -21,8 +21,9 @@ import org.junit.jupiter.api.parallel.Resources;
  *
  * <p>The method declares one {@link Workload} parameter and, in its body, the two arms of that
  * workload. After the body returns, the extension warms both arms up, measures them in
- * interleaved pairs, and compares the median ratio {@code candidate / baseline} (with a 95%
- * confidence interval) to a limit:
+ * interleaved pairs, and compares the median ratio {@code candidate / baseline} to a limit,
+ * stopping as soon as its 99% confidence interval is clear of the limit (the report shows the
+ * 95% interval of the same construction; docs/statistics.md):
  *
  * <pre>{@code
  * @PerfBudget(maxRatio = 25)

@@ -6,6 +6,7 @@ import dev.perfbudget.Arm;
 import dev.perfbudget.Arms;
 import dev.perfbudget.Sample;
 import dev.perfbudget.Sampling;
+import dev.perfbudget.engine.ConfidenceSequence.Look;
 import dev.perfbudget.engine.Measurement.ArmResult;
 import dev.perfbudget.engine.Measurement.Stop;
 import dev.perfbudget.engine.Measurement.WarmUp;
@@ -24,29 +25,27 @@ import org.apiguardian.api.API;
  * perfbudget.sample.target} (1 ms), far above the timer's ~30 ns cost and 20 ns steps; the
  * batch is fixed once warm-up ends so that every sample of an arm is alike. The ratio is the
  * median of per-pair ratios: both samples of a pair ran a millisecond apart, so a slow stretch of
- * the machine moves both and cancels out. Pairs in which a GC hit either sample are left out
- * while at least half of the pairs, and never fewer than {@code perfbudget.pairs.min}, remain.
- * The interval is looked at after {@code perfbudget.pairs.min} pairs and then every eighth more
- * pairs, which keeps the cost of the bootstrap small against the time spent measuring; each
- * look decides on a 99% interval, so that looking often does not buy false verdicts.
+ * the machine moves both and cancels out. An empty loop, when the workload has one, is sampled
+ * in every pair too, at a random place among the arms, and that pair's loop cost is what its
+ * arms are net of: a loop cost measured once, during warm-up, goes stale as the machine's speed
+ * moves. Pairs in which a GC ran are kept and counted: leaving them out depends on which arm
+ * allocates, and so on the outcome, while the median needs no help against a few slow pairs.
  *
- * <p>Arms that ask for {@link Sampling#oneOperationPerSample} (a JVM spawn, a timer) skip all of
- * that: a fixed warm-up of single operations, then exactly the pairs they asked for, each sample
- * one operation, and one look at the interval at the end. Sizing batches to a millisecond and
- * waiting for the JIT to go quiet mean nothing for an operation that takes 50 ms in another
- * process, and would spend seconds on warm-up alone.
+ * <p>The decision is a {@link ConfidenceSequence}'s: its first look comes after {@code
+ * perfbudget.pairs.min} pairs (16; at least {@link ConfidenceSequence#LEAST_PAIRS}, 8), the next
+ * after every quarter more; each look spends a share of the 1% error, so that stopping at the
+ * first clear look keeps the error stated however many looks it takes. The interval reported is
+ * its 95% one.
+ *
+ * <p>Arms that ask for {@link Sampling#oneOperationPerSample} (a JVM spawn, a timer) skip the
+ * adaptive part: a fixed warm-up of single operations, then exactly the pairs they asked for,
+ * each sample one operation, and one look at the interval at the end. Sizing batches to a
+ * millisecond and waiting for the JIT to go quiet mean nothing for an operation that takes 50
+ * ms in another process, and would spend seconds on warm-up alone.
  */
 @API(status = INTERNAL)
 public final class InterleavedSampler {
 
-  /** The interval reported. */
-  static final double CONFIDENCE = 0.95;
-  /**
-   * The interval decisions rest on: wider than the reported one, because sampling looks at the
-   * interval many times and stops at the first look that seems clear; every look is another
-   * chance to be fooled by noise.
-   */
-  static final double DECISION_CONFIDENCE = 0.99;
   private static final int MIN_WARMUP_ROUNDS = 3;
   private static final int LOOP_ENTRIES = 2000;
   private static final long SHORT_BATCH_NANOS = 20_000;
@@ -74,85 +73,76 @@ public final class InterleavedSampler {
   /**
    * Measures the arms against {@code limit}; a limit of 0 means none (sample until the
    * interval is narrow, to record it).
+   *
+   * @throws IllegalArgumentException before anything runs, when the arms sample one operation
+   *     at a time and ask for fewer than {@link ConfidenceSequence#LEAST_PAIRS} (8) pairs
    */
   public Measurement measure(Arms arms, double limit) throws Exception {
     long start = System.nanoTime();
+    Sampling sampling = arms.sampling();
+    boolean fixed = !sampling.adapts();
+    ConfidenceSequence sequence = new ConfidenceSequence(fixed ? sampling.pairs() : settings.minPairs());
     Side baseline = new Side(arms.baseline());
     Side candidate = new Side(arms.candidate());
     Side emptyLoop = arms.emptyLoop() == null ? null : new Side(arms.emptyLoop());
-
-    Sampling sampling = arms.sampling();
-    boolean fixed = !sampling.adapts();
     WarmUp warmUp =
         fixed
             ? warmUpOneByOne(sampling.warmUpOperations(), baseline, candidate, emptyLoop)
             : warmUp(baseline, candidate, emptyLoop);
-    // The cheapest warm-up round of the loop: a round that the machine interrupted reads high (one
-    // last round here read 38.8 ns/op for a 1.4 ns loop under a load of 9), never low. An op too
-    // slow for warm-up rounds leaves the loop unmeasured; beside it the loop is nothing.
-    double loopNs = emptyLoop == null || Double.isInfinite(emptyLoop.cheapestRoundNsPerOp) ? 0 : emptyLoop.cheapestRoundNsPerOp;
     boolean slow = !fixed && tooSlowForMinPairs(baseline, candidate);
 
+    Side[] order = emptyLoop == null ? new Side[] {baseline, candidate} : new Side[] {baseline, candidate, emptyLoop};
     long timeMax = settings.timeMax().toNanos();
     long measuringStart = System.nanoTime();
-    double[] ratios = new double[64];
-    boolean[] gcHit = new boolean[64];
-    int pairs = 0;
-    int nextLook = fixed ? sampling.pairs() : settings.minPairs();
+    int pairsHitByGc = 0;
     while (true) {
-      if (pairs == ratios.length) {
-        ratios = Arrays.copyOf(ratios, pairs * 2);
-        gcHit = Arrays.copyOf(gcHit, pairs * 2);
+      shuffle(order);
+      boolean hit = false;
+      for (Side side : order) {
+        hit |= side.measureOne();
       }
-      boolean baselineFirst = random.nextBoolean();
-      Side first = baselineFirst ? baseline : candidate;
-      Side second = baselineFirst ? candidate : baseline;
-      boolean hit = first.measureOne() | second.measureOne();
-      ratios[pairs] = net(candidate.lastNsPerOp, loopNs) / net(baseline.lastNsPerOp, loopNs);
-      gcHit[pairs] = hit;
-      pairs++;
+      double loopNs = emptyLoop == null ? 0 : emptyLoop.lastNsPerOp;
+      sequence.add(net(candidate.lastNsPerOp, loopNs) / net(baseline.lastNsPerOp, loopNs));
+      pairsHitByGc += hit ? 1 : 0;
+      int pairs = sequence.pairs();
 
       // The time cap never cuts a measurement below the minimum of pairs, unless single
       // operations are so slow that the minimum cannot fit in it; a workload sampled one
-      // operation at a time runs exactly the pairs it asked for.
+      // operation at a time runs exactly the pairs it asked for, and looks once, at the end.
       boolean outOfTime =
           fixed
               ? pairs >= sampling.pairs()
               : (pairs >= settings.minPairs() || slow)
                   && (System.nanoTime() - measuringStart >= timeMax || pairs >= MAX_PAIRS);
+      double medianLoopNs = emptyLoop == null ? 0 : emptyLoop.medianNsPerOp();
       if (slow && outOfTime && pairs < settings.minPairs()) {
-        double[] used = Arrays.copyOf(ratios, pairs);
-        double ratio = Statistics.median(used);
+        double[] used = sequence.ratios();
         return new Measurement(
-            ratio, new Interval(Statistics.min(used), Statistics.max(used)),
-            net(candidate.medianNsPerOp(), loopNs) / net(baseline.medianNsPerOp(), loopNs),
-            pairs, 0, Stop.TOO_SLOW, baseline.result(loopNs), candidate.result(loopNs), loopNs, warmUp,
-            System.nanoTime() - start, used);
+            Statistics.median(used), new Interval(Statistics.min(used), Statistics.max(used)),
+            net(candidate.medianNsPerOp(), medianLoopNs) / net(baseline.medianNsPerOp(), medianLoopNs),
+            pairs, pairsHitByGc, Stop.TOO_SLOW, baseline.result(medianLoopNs), candidate.result(medianLoopNs),
+            medianLoopNs, warmUp, System.nanoTime() - start, used);
       }
-      if (pairs >= nextLook || outOfTime) {
-        double[] used = leaveOutGcHits(ratios, gcHit, pairs);
-        double ratio = Statistics.median(used);
-        double[] medians = Statistics.bootstrapMedians(used, random);
-        Interval interval = Statistics.interval(medians, CONFIDENCE);
-        Stop stop = decide(Statistics.interval(medians, DECISION_CONFIDENCE), limit, outOfTime, fixed);
+      if ((!fixed && sequence.lookDue()) || outOfTime) {
+        Look look = sequence.look(limit, resolution(baseline, candidate, medianLoopNs));
+        Stop stop = decide(look, limit, outOfTime, fixed);
         if (stop != null) {
           double ratioOfMedians =
-              net(candidate.medianNsPerOp(), loopNs) / net(baseline.medianNsPerOp(), loopNs);
+              net(candidate.medianNsPerOp(), medianLoopNs) / net(baseline.medianNsPerOp(), medianLoopNs);
           return new Measurement(
-              ratio,
-              interval,
+              look.ratio(),
+              look.reported(),
               ratioOfMedians,
-              used.length,
-              pairs - used.length,
+              pairs,
+              pairsHitByGc,
               stop,
-              baseline.result(loopNs),
-              candidate.result(loopNs),
-              loopNs,
+              baseline.result(medianLoopNs),
+              candidate.result(medianLoopNs),
+              medianLoopNs,
               warmUp,
               System.nanoTime() - start,
-              used);
+              sequence.ratios());
         }
-        nextLook = pairs + Math.max(2, pairs / 8);
       }
     }
   }
@@ -168,14 +158,26 @@ public final class InterleavedSampler {
     return unbatched && pairNanos * settings.minPairs() > settings.timeMax().toNanos();
   }
 
-  private static Stop decide(Interval interval, double limit, boolean outOfTime, boolean fixed) {
-    if (limit > 0 && interval.below(limit)) {
-      return Stop.BELOW_LIMIT;
+  /** A new random order of the sides, for this pair (Fisher-Yates). */
+  private void shuffle(Side[] sides) {
+    for (int i = sides.length - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      Side t = sides[i];
+      sides[i] = sides[j];
+      sides[j] = t;
     }
-    if (limit > 0 && interval.above(limit)) {
-      return Stop.ABOVE_LIMIT;
+  }
+
+  private static Stop decide(Look look, double limit, boolean outOfTime, boolean fixed) {
+    switch (look.side()) {
+      case BELOW_LIMIT:
+        return Stop.BELOW_LIMIT;
+      case ABOVE_LIMIT:
+        return Stop.ABOVE_LIMIT;
+      default:
+        break;
     }
-    if (limit <= 0 && interval.spread() <= PRECISE_SPREAD) {
+    if (limit <= 0 && look.reported().spread() <= PRECISE_SPREAD) {
       return Stop.PRECISE;
     }
     if (!outOfTime) {
@@ -184,16 +186,9 @@ public final class InterleavedSampler {
     return fixed ? Stop.PAIRS_DONE : Stop.TIME_CAP;
   }
 
-  private double[] leaveOutGcHits(double[] ratios, boolean[] gcHit, int pairs) {
-    double[] clean = new double[pairs];
-    int kept = 0;
-    for (int i = 0; i < pairs; i++) {
-      if (!gcHit[i]) {
-        clean[kept++] = ratios[i];
-      }
-    }
-    boolean enoughLeft = kept >= settings.minPairs() && kept * 2 >= pairs;
-    return enoughLeft ? Arrays.copyOf(clean, kept) : Arrays.copyOf(ratios, pairs);
+  /** How fine each arm's clock is against its cost, net of the loop. */
+  private static Resolution resolution(Side baseline, Side candidate, double loopNs) {
+    return new Resolution(baseline.relativeStep(loopNs), candidate.relativeStep(loopNs));
   }
 
   static double net(double rawNsPerOp, double loopNs) {
@@ -251,7 +246,6 @@ public final class InterleavedSampler {
       for (Side side : sides) {
         if (side != null) {
           side.lastRoundNsPerOp = side.arm.run(1).nanosPerOp();
-          side.cheapestRoundNsPerOp = side.lastRoundNsPerOp; // as before: the last one, not the cheapest
         }
       }
     }
@@ -271,11 +265,11 @@ public final class InterleavedSampler {
     private long batch = 1;
     private long shortBatch = 1;
     private double lastRoundNsPerOp = Double.NaN;
-    private double cheapestRoundNsPerOp = Double.POSITIVE_INFINITY;
     /** The first operation's cost, cold: what an op too slow for warm-up rounds is known by. */
     private double firstOpNs = Double.NaN;
     private double lastNsPerOp;
     private double[] nsPerOp = new double[64];
+    private long[] sampleNanos = new long[64];
     private int samples;
     private long operations;
     private long allocatedBytes;
@@ -316,9 +310,6 @@ public final class InterleavedSampler {
       }
       boolean stable = Math.abs(cost / lastRoundNsPerOp - 1) <= STABLE_WITHIN;
       lastRoundNsPerOp = cost;
-      if (cost > 0) {
-        cheapestRoundNsPerOp = Math.min(cheapestRoundNsPerOp, cost);
-      }
       return stable;
     }
 
@@ -341,8 +332,10 @@ public final class InterleavedSampler {
       gcMillis += GcActivity.millis() - millis;
       if (samples == nsPerOp.length) {
         nsPerOp = Arrays.copyOf(nsPerOp, samples * 2);
+        sampleNanos = Arrays.copyOf(sampleNanos, samples * 2);
       }
       lastNsPerOp = sample.nanosPerOp();
+      sampleNanos[samples] = sample.nanos();
       nsPerOp[samples++] = lastNsPerOp;
       operations += sample.operations();
       countsBytes &= sample.allocatedBytes() != Sample.NOT_COUNTED;
@@ -357,6 +350,12 @@ public final class InterleavedSampler {
 
     double medianNsPerOp() {
       return Statistics.median(Arrays.copyOf(nsPerOp, samples));
+    }
+
+    /** The step of this arm's clock over its median sample, net of the loop ({@link Resolution}). */
+    double relativeStep(double loopNs) {
+      double raw = medianNsPerOp();
+      return Resolution.relativeStep(sampleNanos, samples, raw / net(raw, loopNs));
     }
 
     ArmResult result(double loopNs) {

@@ -8,12 +8,14 @@ import org.apiguardian.api.API;
  * What one measurement of a baseline and a candidate found.
  *
  * @param ratio the median of the per-pair ratios candidate / baseline
- * @param interval the 95% bootstrap confidence interval of that median
+ * @param interval the 95% interval of that median from the confidence sequence whose 99% interval
+ *     decided ({@link ConfidenceSequence})
  * @param ratioOfMedians the candidate's median ns/op over the baseline's
- * @param pairs how many pairs the ratio is computed from
- * @param pairsLeftOut pairs measured but left out because a GC hit one of their samples
+ * @param pairs how many pairs were measured; the ratio is computed from all of them
+ * @param pairsHitByGc pairs in which a GC ran during a sample; they are kept like any other
  * @param stop why sampling stopped
- * @param pairRatios every per-pair ratio used, in the order measured
+ * @param loopNsPerOp the empty loop's median cost per operation, sampled in every pair
+ * @param pairRatios every per-pair ratio, in the order measured
  */
 @API(status = INTERNAL)
 public record Measurement(
@@ -21,7 +23,7 @@ public record Measurement(
     Interval interval,
     double ratioOfMedians,
     int pairs,
-    int pairsLeftOut,
+    int pairsHitByGc,
     Stop stop,
     ArmResult baseline,
     ArmResult candidate,
@@ -37,9 +39,9 @@ public record Measurement(
 
   /** Why sampling stopped. */
   public enum Stop {
-    /** The interval lies wholly below the limit. */
+    /** The 99% interval lies wholly below the limit. */
     BELOW_LIMIT,
-    /** The interval lies wholly above the limit. */
+    /** The 99% interval lies wholly above the limit. */
     ABOVE_LIMIT,
     /** With no limit: the interval is narrow enough to record. */
     PRECISE,

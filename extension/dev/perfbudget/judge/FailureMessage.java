@@ -37,7 +37,7 @@ final class FailureMessage {
     if (outcome.verdict() == Verdict.NOISY) {
       message.append(
           String.format(
-              "The interval still spans the limit after %s: the machine is noisy, and the median is past the limit.%n",
+              "The 99%% interval that decides still spans the limit after %s: the machine is noisy, and the median is past the limit.%n",
               Format.millis(m.elapsedNanos())));
     }
     message.append(String.format("What to do: find what made %s slower; ", m.candidate().name()));

@@ -27,8 +27,8 @@ final class Validity {
 
   /**
    * An arm whose cost is within this share of the empty loop's does no work worth measuring.
-   * The loop's cost (about 1 ns here) is measured once, at the end of warm-up, and a sub-ns
-   * difference is below what one machine reproduces from one minute to the next.
+   * The loop's cost (about 1 ns here) is the median of its samples, one in every pair, and a
+   * sub-ns difference is below what one machine reproduces from one minute to the next.
    */
   static final double LOOP_NOISE = 0.25;
   /**

@@ -2,6 +2,7 @@ package dev.perfbudget.junit;
 
 import dev.perfbudget.Arms;
 import dev.perfbudget.PerfBudget;
+import dev.perfbudget.Sampling;
 import dev.perfbudget.Workload;
 import dev.perfbudget.WorkloadDeclarationException;
 import dev.perfbudget.engine.MeasurementStoppedException;
@@ -41,6 +42,7 @@ final class PerfTestRun {
       try {
         invocation.proceed();
         arms = workload.prepare(new JUnitWorkloadContext(plan.test(), context));
+        checkPairs(arms.sampling());
       } catch (WorkloadDeclarationException e) {
         throw declarationError(plan, workload, e);
       } catch (TestAbortedException e) {
@@ -54,6 +56,17 @@ final class PerfTestRun {
       }
     } finally {
       workload.close();
+    }
+  }
+
+  /** A workload sampled one operation at a time must ask for enough pairs to decide at all. */
+  private static void checkPairs(Sampling sampling) {
+    if (!sampling.adapts() && sampling.pairs() < Sampling.LEAST_PAIRS) {
+      throw new WorkloadDeclarationException(
+          String.format(
+              "it samples one operation at a time and asks for %d pairs, but a verdict at 99%% "
+                  + "confidence needs at least %d; ask for %d or more.",
+              sampling.pairs(), Sampling.LEAST_PAIRS, Sampling.LEAST_PAIRS));
     }
   }
 

@@ -2,6 +2,7 @@ package dev.perfbudget.plan;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.perfbudget.engine.ConfidenceSequence;
 import dev.perfbudget.engine.SamplingSettings;
 import dev.perfbudget.environment.Environment;
 import dev.perfbudget.files.LockedFile;
@@ -74,7 +75,7 @@ public record Settings(
             reader.read(TIME_MAX, within("100ms", "60m"), Duration.ofSeconds(5)),
             reader.read(WARMUP_MAX, within("10ms", "10m"), Duration.ofSeconds(2)),
             reader.read(SAMPLE_TARGET, within("10us", "100ms"), Duration.ofMillis(1)),
-            reader.read(PAIRS_MIN, Settings::parseMinPairs, 12),
+            reader.read(PAIRS_MIN, Settings::parseMinPairs, SamplingSettings.DEFAULT_MIN_PAIRS),
             reader.read(SEED, Long::parseLong, System.nanoTime()),
             reader.read(OP_TIMEOUT, within("100ms", "60m"), SamplingSettings.DEFAULT_OP_TIMEOUT)),
         lockTimeout);
@@ -111,8 +112,11 @@ public record Settings(
 
   private static int parseMinPairs(String value) {
     int pairs = Integer.parseInt(value.trim());
-    if (pairs < 5 || pairs > 10_000) {
-      throw new IllegalArgumentException("expected a whole number from 5 to 10000");
+    if (pairs < ConfidenceSequence.LEAST_PAIRS || pairs > 10_000) {
+      throw new IllegalArgumentException(
+          "expected a whole number from " + ConfidenceSequence.LEAST_PAIRS
+              + " to 10000; fewer than " + ConfidenceSequence.LEAST_PAIRS
+              + " pairs cannot decide a verdict at 99% confidence");
     }
     return pairs;
   }

@@ -90,7 +90,10 @@ public final class ColdStartWorkload implements Workload {
     return this;
   }
 
-  /** How many runs of each main are measured (published cold-start figures usually rest on 100); at least 1. */
+  /**
+   * How many runs of each main are measured; at least {@value Sampling#LEAST_PAIRS}, the fewest
+   * pairs a verdict can rest on. Published cold-start figures usually rest on 100.
+   */
   public ColdStartWorkload runs(int runs) {
     this.runs = checkRuns(runs, "runs(" + runs + ")");
     return this;
@@ -209,13 +212,16 @@ public final class ColdStartWorkload implements Workload {
     try {
       return checkRuns(Integer.parseInt(value.get().trim()), where);
     } catch (NumberFormatException e) {
-      throw new WorkloadDeclarationException(where + " must be a whole number of at least 1, such as 20");
+      throw new WorkloadDeclarationException(
+          where + " must be a whole number of at least " + Sampling.LEAST_PAIRS + ", such as " + DEFAULT_RUNS);
     }
   }
 
   private static int checkRuns(int runs, String where) {
-    if (runs < 1) {
-      throw new WorkloadDeclarationException(where + " must be at least 1, such as 20 (published cold-start figures usually rest on 100)");
+    if (runs < Sampling.LEAST_PAIRS) {
+      throw new WorkloadDeclarationException(
+          where + " must be at least " + Sampling.LEAST_PAIRS + ", such as " + DEFAULT_RUNS
+              + ": fewer pairs of runs cannot decide a verdict at 99% confidence");
     }
     return runs;
   }

@@ -117,6 +117,27 @@ class ConfigurationErrorsTest {
   }
 
   @Test
+  void pairsMinBelowTheFewestADecisionCanRestOn() {
+    kit.with("perfbudget.pairs.min", "5");
+    assertConfigurationError(
+        "fine",
+        "Configuration parameter `perfbudget.pairs.min` has the value [5], which perfbudget "
+            + "cannot use: expected a whole number from 8 to 10000; fewer than 8 pairs cannot decide "
+            + "a verdict at 99% confidence.");
+  }
+
+  @Test
+  void aKindOfYourOwnThatAsksForTooFewPairsRunsNothing() {
+    FivePairs.calls.set(0);
+    assertConfigurationError(
+        "tooFewPairs",
+        "@PerfBudget method [" + FIXTURE + "#tooFewPairs] declares a workload that cannot be measured "
+            + "(kind `fivePairs`): it samples one operation at a time and asks for 5 pairs, but a "
+            + "verdict at 99% confidence needs at least 8; ask for 8 or more.");
+    assertThat(FivePairs.calls).as("no arm ran").hasValue(0);
+  }
+
+  @Test
   void maxRatioWithTolerance() {
     assertConfigurationError(
         "maxRatioAndTolerance",
@@ -140,7 +161,7 @@ class ConfigurationErrorsTest {
         {"perfbudget.time.max", "20ms", "expected a duration from 100ms to 60m"},
         {"perfbudget.warmup.max", "2000m", "expected a duration from 10ms to 10m"},
         {"perfbudget.op.timeout", "5ms", "expected a duration from 100ms to 60m"},
-        {"perfbudget.pairs.min", "1000000", "expected a whole number from 5 to 10000"}}) {
+        {"perfbudget.pairs.min", "1000000", "expected a whole number from 8 to 10000; fewer than 8 pairs cannot decide a verdict at 99% confidence"}}) {
       PerfTestKit own = new PerfTestKit(dir.resolve(knob[0])).with(knob[0], knob[1]);
       assertThat(failure(own.run(ErrorsTestCase.class, "fine")))
           .isInstanceOf(ExtensionConfigurationException.class)
@@ -249,7 +270,38 @@ class ConfigurationErrorsTest {
     }
   }
 
+  /** A kind of the user's own that samples one operation at a time, five pairs of them. */
+  public static final class FivePairs implements Workload {
+    static final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+
+    @Override
+    public String kind() {
+      return "fivePairs";
+    }
+
+    @Override
+    public Arms prepare(WorkloadContext context) {
+      Arm arm =
+          new Arm() {
+            @Override
+            public String name() {
+              return "spawn";
+            }
+
+            @Override
+            public Sample run(long operations) {
+              calls.incrementAndGet();
+              return Sample.timed(operations, 50_000_000 * operations);
+            }
+          };
+      return new Arms(arm, arm, null, java.util.Map.of(), Sampling.oneOperationPerSample(0, 5));
+    }
+  }
+
   static class ErrorsTestCase {
+    @PerfBudget(maxRatio = 2)
+    void tooFewPairs(FivePairs workload) {}
+
     @PerfBudget(maxRatio = 2)
     void noBaseline(OpWorkload op) {
       op.candidate("c", () -> 1);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dev.perfbudget.engine.SamplingSettings;
 import dev.perfbudget.testkit.ChildJvm;
 import dev.perfbudget.testkit.FakeArm;
 import dev.perfbudget.testkit.MadeUpWorkload;
@@ -120,15 +121,15 @@ class NoSilentPassTest {
     Throwable error = failure(kit.run(InvalidTestCase.class, "tooSlowForOneSecond"));
     JsonObject result = kit.result(InvalidTestCase.class, "tooSlowForOneSecond");
     assertThat(result.get("stop").getAsString()).isEqualTo("TOO_SLOW");
-    assertThat(result.get("pairs").getAsInt()).isBetween(1, 11);
+    assertThat(result.get("pairs").getAsInt()).isBetween(1, SamplingSettings.DEFAULT_MIN_PAIRS - 1);
     assertThat(result.getAsJsonObject("candidate").get("batch").getAsLong()).isEqualTo(1);
     assertThat(error.getMessage())
         .contains("(`sleep 40 ms`) and ")
         .contains(String.format(
-            "(`sleep 60 ms`), so perfbudget.time.max (1.0 s) held %d pair(s), fewer than the 12 "
+            "(`sleep 60 ms`), so perfbudget.time.max (1.0 s) held %d pair(s), fewer than the %d "
                 + "a verdict needs (perfbudget.pairs.min): too slow to judge in that time. Set -Dperfbudget.time.max=",
-            result.get("pairs").getAsInt()))
-        .contains("s for 12 pairs, or measure a smaller input.\n");
+            result.get("pairs").getAsInt(), SamplingSettings.DEFAULT_MIN_PAIRS))
+        .contains("s for " + SamplingSettings.DEFAULT_MIN_PAIRS + " pairs, or measure a smaller input.\n");
   }
 
   @Test

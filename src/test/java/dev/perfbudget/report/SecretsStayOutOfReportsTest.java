@@ -103,7 +103,7 @@ class SecretsStayOutOfReportsTest {
 
     @PerfBudget(maxRatio = 1000)
     void coldStartWithTheSecret(ColdStartWorkload start) {
-      start.candidate("empty again", dev.perfbudget.workloads.EmptyMain.class).runs(1)
+      start.candidate("empty again", dev.perfbudget.workloads.EmptyMain.class).runs(dev.perfbudget.Sampling.LEAST_PAIRS)
           .jvmOptions("-Xshare:auto", "-Dsecret.token=" + SECRET);
     }
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
 import dev.perfbudget.PerfBudget;
+import dev.perfbudget.Sampling;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -217,7 +218,7 @@ class KilledRunTest {
   static class Fixtures {
     @PerfBudget(maxRatio = 1000)
     void coldStartThatSleeps(ColdStartWorkload start) {
-      start.candidate("sleeps", SleepingMain.class).runs(1).timeout(Duration.ofMinutes(3));
+      start.candidate("sleeps", SleepingMain.class).runs(Sampling.LEAST_PAIRS).timeout(Duration.ofMinutes(3));
     }
 
     @PerfBudget(maxRatio = 1000)
@@ -229,7 +230,7 @@ class KilledRunTest {
 
     @PerfBudget(maxRatio = 1000)
     void quickColdStart(ColdStartWorkload start) {
-      start.candidate("empty again", EmptyMain.class).runs(1);
+      start.candidate("empty again", EmptyMain.class).runs(Sampling.LEAST_PAIRS);
     }
 
     @PerfBudget(maxRatio = 1000)
