@@ -9,10 +9,9 @@ import dev.perfbudget.Sampling;
 import dev.perfbudget.engine.Measurement.ArmResult;
 import dev.perfbudget.engine.Measurement.Stop;
 import dev.perfbudget.engine.Measurement.WarmUp;
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import org.apiguardian.api.API;
 
 /**
@@ -48,6 +47,8 @@ public final class InterleavedSampler {
    */
   static final double DECISION_CONFIDENCE = 0.99;
   private static final int MIN_WARMUP_ROUNDS = 3;
+  /** Rounds in a row through which the JIT must be quiet before warm-up may end. */
+  private static final int QUIET_ROUNDS = 2;
   private static final int LOOP_ENTRIES = 2000;
   private static final long SHORT_BATCH_NANOS = 20_000;
   private static final double STABLE_WITHIN = 0.10;
@@ -59,10 +60,17 @@ public final class InterleavedSampler {
 
   private final SamplingSettings settings;
   private final SplittableRandom random;
+  private final Supplier<JitActivity> jitActivity;
 
   public InterleavedSampler(SamplingSettings settings, SplittableRandom random) {
+    this(settings, random, JitActivity::ofThisJvm);
+  }
+
+  /** A sampler that watches the JIT through {@code jitActivity}, for tests. */
+  InterleavedSampler(SamplingSettings settings, SplittableRandom random, Supplier<JitActivity> jitActivity) {
     this.settings = settings;
     this.random = random;
+    this.jitActivity = jitActivity;
   }
 
   /**
@@ -80,7 +88,7 @@ public final class InterleavedSampler {
     WarmUp warmUp =
         fixed
             ? warmUpOneByOne(sampling.warmUpOperations(), baseline, candidate, emptyLoop)
-            : warmUp(baseline, candidate, emptyLoop);
+            : warmUp(jitActivity.get(), baseline, candidate, emptyLoop);
     double loopNs = emptyLoop == null ? 0 : emptyLoop.lastRoundNsPerOp;
 
     long timeMax = settings.timeMax().toNanos();
@@ -175,39 +183,60 @@ public final class InterleavedSampler {
    * <p>First each arm's loop is entered {@value #LOOP_ENTRIES} times with short batches (about
    * 20 us), so that the JIT compiles the loop method itself: a loop entered only a few hundred
    * times, each time for a millisecond, keeps running in profiling code, measured here at 3 to
-   * 7 times the cost of the compiled loop for a 20 ns op. That phase stops after a quarter of
-   * the warm-up time, which only slow ops reach, and for those the loop's own cost does not
-   * matter. Then rounds of full samples run until JIT compilation is quiet and each arm's cost
-   * per operation moved by less than 10% since the last round.
+   * 7 times the cost of the compiled loop for a 20 ns op. An arm whose single operation already
+   * lasts longer than a short batch (ten times in a row) leaves that phase: next to such an op the loop's own cost
+   * does not matter, and 2,000 entries of a 3 ms sort took 6 s here. Then rounds of full samples
+   * run until every arm is steady: the JIT was quiet (nothing compiled, installed, running or
+   * queued: see {@link CompilerQueue}) through the last {@value #QUIET_ROUNDS} rounds, so every
+   * arm ran the same code in both, and each arm's cost per operation moved by less than 10%
+   * between them.
    */
-  private WarmUp warmUp(Side... sides) throws Exception {
+  private WarmUp warmUp(JitActivity jit, Side... sides) throws Exception {
     long start = System.nanoTime();
     long deadline = start + settings.warmupMax().toNanos();
     long loopDeadline = start + settings.warmupMax().toNanos() / 4;
     for (int entry = 0; entry < LOOP_ENTRIES && System.nanoTime() < loopDeadline; entry++) {
+      boolean entered = false;
       for (Side side : sides) {
-        if (side != null) {
+        if (side != null && !side.slowerThanAShortBatch) {
           side.shortBatch();
+          entered = true;
         }
       }
+      if (!entered) {
+        break;
+      }
     }
+    jit.quietSinceLastLook();
     long roundNanos = Math.max(10 * settings.sampleTarget().toNanos(), 10_000_000L);
     int rounds = 0;
+    int quietRounds = 0;
+    SplittableRandom scratch = new SplittableRandom(1);
     while (true) {
-      long compiledBefore = compilationMillis();
       boolean stable = true;
       for (Side side : sides) {
         if (side != null) {
           stable &= side.warmUpRound(roundNanos, settings.sampleTarget().toNanos());
+          // The engine's own code that runs while pairs are measured (the bootstrap at each look)
+          // is compiled now too, or its compilation would land in the middle of the pairs.
+          Statistics.interval(Statistics.bootstrapMedians(side.lastRoundCosts, scratch), CONFIDENCE);
         }
       }
       rounds++;
-      boolean quiet = compilationMillis() == compiledBefore;
-      boolean capped = System.nanoTime() >= deadline;
-      if ((rounds >= MIN_WARMUP_ROUNDS && quiet && stable) || capped) {
-        return new WarmUp(rounds, (System.nanoTime() - start) / 1_000_000, capped && !(quiet && stable));
+      quietRounds = jit.quietSinceLastLook() ? quietRounds + 1 : 0;
+      boolean steady = rounds >= MIN_WARMUP_ROUNDS && quietRounds >= QUIET_ROUNDS && stable;
+      if (steady || System.nanoTime() >= deadline) {
+        String unsteady =
+            steady ? "" : quietRounds < QUIET_ROUNDS ? compiling(jit) : "the cost per operation still moved by more than 10% a round";
+        return new WarmUp(rounds, (System.nanoTime() - start) / 1_000_000, !steady, unsteady);
       }
     }
+  }
+
+  private static String compiling(JitActivity jit) {
+    return jit.lastCompiling().isEmpty()
+        ? "the JIT was still compiling"
+        : "the JIT was still compiling (" + jit.lastCompiling() + ")";
   }
 
   /** Runs each arm {@code operations} times, one operation at a time, interleaved. */
@@ -223,19 +252,15 @@ public final class InterleavedSampler {
     return new WarmUp(operations, (System.nanoTime() - start) / 1_000_000, false);
   }
 
-  private static long compilationMillis() {
-    CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
-    return compiler != null && compiler.isCompilationTimeMonitoringSupported()
-        ? compiler.getTotalCompilationTime()
-        : 0;
-  }
-
   /** One arm's batch size and the samples measured so far. */
   private static final class Side {
     private final Arm arm;
     private long batch = 1;
     private long shortBatch = 1;
+    private int slowCalls;
+    private boolean slowerThanAShortBatch;
     private double lastRoundNsPerOp = Double.NaN;
+    private double[] lastRoundCosts;
     private double lastNsPerOp;
     private double[] nsPerOp = new double[64];
     private int samples;
@@ -252,6 +277,9 @@ public final class InterleavedSampler {
     /** Runs one short batch of about {@value #SHORT_BATCH_NANOS} ns. */
     void shortBatch() throws Exception {
       Sample sample = arm.run(shortBatch);
+      // Ten in a row, as the first calls of a cheap op can be slow too (class loading, interpreter).
+      slowCalls = sample.operations() == 1 && sample.nanos() > SHORT_BATCH_NANOS ? slowCalls + 1 : 0;
+      slowerThanAShortBatch = slowCalls >= 10;
       shortBatch = nextBatch(shortBatch, sample, SHORT_BATCH_NANOS);
       batch = Math.max(batch, shortBatch);
     }
@@ -262,12 +290,16 @@ public final class InterleavedSampler {
       int count = 0;
       long spent = 0;
       while (spent < roundNanos && count < costs.length) {
+        // Read as measuring reads them, so that this code is compiled before pairs are measured.
+        GcActivity.collections();
+        GcActivity.millis();
         Sample sample = arm.run(batch);
         spent += sample.nanos();
         costs[count++] = sample.nanosPerOp();
         batch = nextBatch(batch, sample, sampleTarget);
       }
-      double cost = Statistics.median(Arrays.copyOf(costs, count));
+      lastRoundCosts = Arrays.copyOf(costs, count);
+      double cost = Statistics.median(lastRoundCosts);
       if (cost > 0) {
         // Sized from the round's median, so that one slow last sample cannot leave a tiny batch
         // for the whole measurement.

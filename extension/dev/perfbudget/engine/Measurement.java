@@ -72,6 +72,18 @@ public record Measurement(
       long gcMillis,
       java.util.Map<String, Object> figures) {}
 
-  /** How warm-up went. */
-  public record WarmUp(int rounds, long millis, boolean capped) {}
+  /**
+   * How warm-up went.
+   *
+   * @param capped whether {@code perfbudget.warmup.max} ended warm-up before the arms were steady
+   * @param unsteady when capped, what was not steady yet (a method the JIT was compiling, or a
+   *     cost still moving); else empty
+   */
+  public record WarmUp(int rounds, long millis, boolean capped, String unsteady) {
+
+    /** A warm-up with nothing to say about steadiness. */
+    public WarmUp(int rounds, long millis, boolean capped) {
+      this(rounds, millis, capped, "");
+    }
+  }
 }

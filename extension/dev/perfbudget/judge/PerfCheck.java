@@ -2,13 +2,9 @@ package dev.perfbudget.judge;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import dev.perfbudget.Arms;
-import dev.perfbudget.engine.InterleavedSampler;
 import dev.perfbudget.engine.Measurement.Stop;
 import dev.perfbudget.engine.Measurement;
-import dev.perfbudget.engine.SamplingSettings;
 import dev.perfbudget.plan.Limit;
-import java.util.SplittableRandom;
 import org.apiguardian.api.API;
 
 /**
@@ -18,10 +14,16 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL)
 public final class PerfCheck {
 
-  private final SamplingSettings settings;
+  private final Measurer first;
+  private final Measurer confirm;
 
-  public PerfCheck(SamplingSettings settings) {
-    this.settings = settings;
+  /**
+   * @param first takes the first measurement
+   * @param confirm takes the measurement that confirms a failure
+   */
+  public PerfCheck(Measurer first, Measurer confirm) {
+    this.first = first;
+    this.confirm = confirm;
   }
 
   /**
@@ -29,21 +31,26 @@ public final class PerfCheck {
    *
    * @param unconfirmedRatio the first measurement's ratio when a second one was taken, else NaN
    */
-  public record Decision(Verdict verdict, boolean fails, Measurement measurement, double unconfirmedRatio) {}
+  public record Decision(Verdict verdict, boolean fails, Measured measured, double unconfirmedRatio) {
 
-  /** Measures until the ratio is precise enough to record. */
-  public Measurement measureToRecord(Arms arms) throws Exception {
-    return new InterleavedSampler(settings, new SplittableRandom(settings.seed())).measure(arms, 0);
+    public Measurement measurement() {
+      return measured.measurement();
+    }
   }
 
-  public Decision check(Arms arms, Limit limit) throws Exception {
-    SplittableRandom random = new SplittableRandom(settings.seed());
-    Measurement first = new InterleavedSampler(settings, random.split()).measure(arms, limit.value());
-    if (!pastLimit(first, limit)) {
-      return new Decision(verdictOf(first), false, first, Double.NaN);
+  /** Measures until the ratio is precise enough to record. */
+  public Measured measureToRecord() throws Exception {
+    return first.measure(0);
+  }
+
+  public Decision check(Limit limit) throws Exception {
+    Measured measured = first.measure(limit.value());
+    if (!pastLimit(measured.measurement(), limit)) {
+      return new Decision(verdictOf(measured.measurement()), false, measured, Double.NaN);
     }
-    Measurement second = new InterleavedSampler(settings, random.split()).measure(arms, limit.value());
-    return new Decision(verdictOf(second), pastLimit(second, limit), second, first.ratio());
+    Measured second = confirm.measure(limit.value());
+    return new Decision(
+        verdictOf(second.measurement()), pastLimit(second.measurement(), limit), second, measured.measurement().ratio());
   }
 
   private static boolean pastLimit(Measurement measurement, Limit limit) {

@@ -9,6 +9,8 @@ import dev.perfbudget.WorkloadDeclarationException;
 import dev.perfbudget.engine.MeasurementStoppedException;
 import dev.perfbudget.judge.Judge;
 import dev.perfbudget.judge.Judgement;
+import dev.perfbudget.judge.Measurer;
+import dev.perfbudget.judge.ThisJvm;
 import dev.perfbudget.plan.Mode;
 import dev.perfbudget.plan.Plan;
 import dev.perfbudget.plan.Settings;
@@ -105,7 +107,8 @@ public final class PerfBudgetExtension
         reporters.report(judge.skipped("aborted: " + e.getMessage()));
         throw e;
       }
-      Judgement judgement = measure(judge, arms, plan.test());
+      ThisJvm here = new ThisJvm(plan.test(), arms, plan.settings().sampling());
+      Judgement judgement = measure(judge, here, here, plan.test());
       reporters.report(judgement.outcome());
       if (judgement.outcome().fails()) {
         throw new AssertionFailedError(judgement.failure());
@@ -115,9 +118,9 @@ public final class PerfBudgetExtension
     }
   }
 
-  private static Judgement measure(Judge judge, Arms arms, String test) {
+  private static Judgement measure(Judge judge, Measurer first, Measurer confirm, String test) {
     try {
-      return judge.judge(arms);
+      return judge.judge(first, confirm);
     } catch (MeasurementStoppedException e) {
       throw new AssertionFailedError(e.getMessage(), e.getCause());
     } catch (Exception e) {

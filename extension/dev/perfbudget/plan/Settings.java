@@ -63,7 +63,7 @@ public record Settings(
             reader.read(REPORT_SUMMARY, Settings::parseBoolean, true)),
         new SamplingSettings(
             reader.read(TIME_MAX, DurationParser::parse, Duration.ofSeconds(5)),
-            reader.read(WARMUP_MAX, DurationParser::parse, Duration.ofSeconds(2)),
+            reader.read(WARMUP_MAX, DurationParser::parse, Duration.ofSeconds(10)),
             reader.read(SAMPLE_TARGET, DurationParser::parse, Duration.ofMillis(1)),
             reader.read(PAIRS_MIN, Settings::parseMinPairs, 12),
             reader.read(SEED, Long::parseLong, System.nanoTime()),

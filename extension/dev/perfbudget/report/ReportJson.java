@@ -94,6 +94,7 @@ public final class ReportJson {
       warmUp.addProperty("rounds", m.warmUp().rounds());
       warmUp.addProperty("ms", m.warmUp().millis());
       warmUp.addProperty("capped", m.warmUp().capped());
+      warmUp.addProperty("unsteady", m.warmUp().unsteady());
       json.add("warmUp", warmUp);
     }
     json.add("workload", parameters(outcome.parameters()));

@@ -14,13 +14,41 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.IntPredicate;
 import org.junit.jupiter.api.Test;
 
 /** The sampler's logic on arms of made-up cost: no result here depends on the machine. */
 class InterleavedSamplerTest {
 
   private static Measurement measure(Arms arms, double limit) throws Exception {
-    return new InterleavedSampler(TestSampling.settings(Duration.ofSeconds(2)), new SplittableRandom(7)).measure(arms, limit);
+    return sampler(Duration.ofSeconds(2), 7).measure(arms, limit);
+  }
+
+  /** A sampler whose JIT is quiet at every look, so that warm-up depends on the arms alone. */
+  private static InterleavedSampler sampler(Duration timeMax, long seed) {
+    return new InterleavedSampler(TestSampling.settings(timeMax), new SplittableRandom(seed), () -> new ScriptedJit(look -> false, ""));
+  }
+
+  /** A JIT that is at work at the looks {@code busy} says (the first look is number 1). */
+  private static final class ScriptedJit implements JitActivity {
+    private final IntPredicate busy;
+    private final String method;
+    private int looks;
+
+    ScriptedJit(IntPredicate busy, String method) {
+      this.busy = busy;
+      this.method = method;
+    }
+
+    @Override
+    public boolean quietSinceLastLook() {
+      return !busy.test(++looks);
+    }
+
+    @Override
+    public String lastCompiling() {
+      return busy.test(looks) ? method : "";
+    }
   }
 
   @Test
@@ -46,7 +74,7 @@ class InterleavedSamplerTest {
   void aRatioThatStraddlesTheLimitRunsToTheTimeCap() throws Exception {
     // The true median ratio is exactly the limit: no number of pairs can decide it.
     Arms arms = Arms.of(FakeArm.steady("a", 10, 0.3, new ArrayList<>()), FakeArm.steady("b", 15, 0.3, new ArrayList<>()));
-    Measurement m = new InterleavedSampler(TestSampling.settings(Duration.ofNanos(1)), new SplittableRandom(3)).measure(arms, 1.5);
+    Measurement m = sampler(Duration.ofNanos(1), 3).measure(arms, 1.5);
     assertThat(m.stop()).isEqualTo(Stop.TIME_CAP);
     assertThat(m.ratio()).isCloseTo(1.5, offset(0.15));
     assertThat(m.pairs()).as("the cap never cuts below the minimum of pairs").isEqualTo(12);
@@ -81,10 +109,32 @@ class InterleavedSamplerTest {
   }
 
   @Test
+  void warmUpLastsUntilTheJitHasBeenQuietForTwoRounds() throws Exception {
+    // Look 1 follows the short batches; looks 2 to 12 end rounds 1 to 11, during which the JIT
+    // is at work (a C2 compilation of 200 ms reads so); rounds 12 and 13 are the first quiet ones.
+    ScriptedJit jit = new ScriptedJit(look -> look <= 12, "java.util.regex.Pattern::compile");
+    Arms arms = Arms.of(FakeArm.steady("a", 10, 0.0, new ArrayList<>()), FakeArm.steady("b", 20, 0.0, new ArrayList<>()));
+    Measurement m = new InterleavedSampler(TestSampling.settings(Duration.ofSeconds(2)), new SplittableRandom(7), () -> jit).measure(arms, 1.5);
+    assertThat(m.warmUp().rounds()).isEqualTo(13);
+    assertThat(m.warmUp().capped()).isFalse();
+    assertThat(m.warmUp().unsteady()).isEmpty();
+  }
+
+  @Test
+  void aJitThatNeverGoesQuietCapsWarmUpAndTheResultSaysWhatItWasCompiling() throws Exception {
+    ScriptedJit jit = new ScriptedJit(look -> true, "java.util.Formatter::parse");
+    Arms arms = Arms.of(FakeArm.steady("a", 10), FakeArm.steady("b", 20));
+    Measurement m = new InterleavedSampler(TestSampling.settings(Duration.ofSeconds(2)), new SplittableRandom(7), () -> jit).measure(arms, 1.5);
+    assertThat(m.warmUp().capped()).isTrue();
+    assertThat(m.warmUp().unsteady()).isEqualTo("the JIT was still compiling (java.util.Formatter::parse)");
+    assertThat(m.warmUp().millis()).as("the cap, perfbudget.warmup.max, is 1 s").isBetween(1000L, 1900L);
+  }
+
+  @Test
   void pairsRunInRandomizedOrderNeverThreeOfOneArmInARow() throws Exception {
     List<String> log = new ArrayList<>();
     Arms arms = Arms.of(FakeArm.steady("a", 10, 0.3, log), FakeArm.steady("b", 15, 0.3, log));
-    Measurement m = new InterleavedSampler(TestSampling.settings(Duration.ofMillis(100)), new SplittableRandom(5)).measure(arms, 1.5);
+    Measurement m = sampler(Duration.ofMillis(100), 5).measure(arms, 1.5);
     int measured = 2 * (m.pairs() + m.pairsLeftOut());
     List<String> pairs = log.subList(log.size() - measured, log.size());
     int abFirst = 0;
