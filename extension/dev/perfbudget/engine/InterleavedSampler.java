@@ -23,7 +23,10 @@ import org.apiguardian.api.API;
  * perfbudget.sample.target} (1 ms), far above the timer's ~30 ns cost and 20 ns steps; the
  * batch is fixed once warm-up ends so that every sample of an arm is alike. The ratio is the
  * median of per-pair ratios: both samples of a pair ran a millisecond apart, so a slow stretch of
- * the machine moves both and cancels out. Pairs in which a GC hit either sample are left out
+ * the machine moves both and cancels out. A sample's ns/op include the measuring loop, as JMH's
+ * do; the empty loop's cost is reported beside them, and each arm's cost net of it, but ratios
+ * are not computed from net costs: on a 2 ns op, subtracting a 1 ns loop moved the ratio by a
+ * third, and how much of the loop an op hides (the CPU overlaps both) is not the loop's cost. Pairs in which a GC hit either sample are left out
  * while at least half of the pairs, and never fewer than {@code perfbudget.pairs.min}, remain.
  * The interval is looked at after {@code perfbudget.pairs.min} pairs and then every eighth more
  * pairs, which keeps the cost of the bootstrap small against the time spent measuring; each
@@ -55,8 +58,6 @@ public final class InterleavedSampler {
   private static final int MAX_PAIRS = 50_000;
   /** With no limit to decide against, sampling stops once high / low is within this spread. */
   private static final double PRECISE_SPREAD = 1.10;
-  /** The loop's cost is subtracted, but a sample always keeps at least this share of its cost. */
-  private static final double MIN_NET_SHARE = 0.05;
 
   private final SamplingSettings settings;
   private final SplittableRandom random;
@@ -106,7 +107,7 @@ public final class InterleavedSampler {
       Side first = baselineFirst ? baseline : candidate;
       Side second = baselineFirst ? candidate : baseline;
       boolean hit = first.measureOne() | second.measureOne();
-      ratios[pairs] = net(candidate.lastNsPerOp, loopNs) / net(baseline.lastNsPerOp, loopNs);
+      ratios[pairs] = candidate.lastNsPerOp / baseline.lastNsPerOp;
       gcHit[pairs] = hit;
       pairs++;
 
@@ -124,8 +125,7 @@ public final class InterleavedSampler {
         Interval interval = Statistics.interval(medians, CONFIDENCE);
         Stop stop = decide(Statistics.interval(medians, DECISION_CONFIDENCE), limit, outOfTime, fixed);
         if (stop != null) {
-          double ratioOfMedians =
-              net(candidate.medianNsPerOp(), loopNs) / net(baseline.medianNsPerOp(), loopNs);
+          double ratioOfMedians = candidate.medianNsPerOp() / baseline.medianNsPerOp();
           return new Measurement(
               ratio,
               interval,
@@ -171,10 +171,6 @@ public final class InterleavedSampler {
     }
     boolean enoughLeft = kept >= settings.minPairs() && kept * 2 >= pairs;
     return enoughLeft ? Arrays.copyOf(clean, kept) : Arrays.copyOf(ratios, pairs);
-  }
-
-  static double net(double rawNsPerOp, double loopNs) {
-    return Math.max(rawNsPerOp - loopNs, rawNsPerOp * MIN_NET_SHARE);
   }
 
   /**
@@ -344,12 +340,12 @@ public final class InterleavedSampler {
 
     ArmResult result(double loopNs) {
       double[] measured = Arrays.copyOf(nsPerOp, samples);
-      double raw = Statistics.median(measured);
-      double net = Math.max(0, raw - loopNs);
+      double median = Statistics.median(measured);
+      double net = Math.max(0, median - loopNs);
       return new ArmResult(
           arm.name(),
+          median,
           net,
-          raw,
           Statistics.quantile(measured, 0.95),
           Arrays.stream(measured).max().orElse(Double.NaN),
           countsBytes ? (double) allocatedBytes / operations : Double.NaN,

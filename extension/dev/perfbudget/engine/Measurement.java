@@ -7,9 +7,11 @@ import org.apiguardian.api.API;
 /**
  * What one measurement of a baseline and a candidate found.
  *
- * @param ratio the median of the per-pair ratios candidate / baseline
+ * @param ratio the median of the per-pair ratios candidate / baseline, of ns/op with the
+ *     measuring loop included (as JMH's ns/op)
  * @param interval the 95% bootstrap confidence interval of that median
  * @param ratioOfMedians the candidate's median ns/op over the baseline's
+ * @param loopNsPerOp the empty measuring loop's cost per operation, 0 when the kind has none
  * @param pairs how many pairs the ratio is computed from
  * @param pairsLeftOut pairs measured but left out because a GC hit one of their samples
  * @param stop why sampling stopped
@@ -48,11 +50,14 @@ public record Measurement(
   }
 
   /**
-   * One arm's figures: cost per operation net of the empty loop, allocation, GC.
+   * One arm's figures: cost per operation with and net of the measuring loop, allocation, GC.
    *
-   * @param rawNsPerOp the median sample's ns/op before the loop's cost is subtracted (p50)
-   * @param p95RawNsPerOp the 95th percentile of the samples' ns/op, loop included
-   * @param maxRawNsPerOp the slowest sample's ns/op, loop included
+   * @param nsPerOp the median sample's ns/op, the measuring loop included, as JMH reports it:
+   *     the figure ratios are computed from and reports show
+   * @param netNsPerOp {@code nsPerOp} less the empty loop's cost per operation, never below 0:
+   *     what the operation adds to the loop
+   * @param p95NsPerOp the 95th percentile of the samples' ns/op, loop included
+   * @param maxNsPerOp the slowest sample's ns/op, loop included
    * @param bytesPerOp allocated bytes per operation, or NaN when the arm does not count them
    * @param operations the operations the measured samples ran; an arm may run more than the
    *     batch asked for (a churn arm does, to keep its threads' wake-up small against its work)
@@ -61,9 +66,9 @@ public record Measurement(
   public record ArmResult(
       String name,
       double nsPerOp,
-      double rawNsPerOp,
-      double p95RawNsPerOp,
-      double maxRawNsPerOp,
+      double netNsPerOp,
+      double p95NsPerOp,
+      double maxNsPerOp,
       double bytesPerOp,
       long batch,
       long samples,

@@ -147,24 +147,29 @@ class InterleavedSamplerTest {
   }
 
   @Test
-  void theEmptyLoopsCostIsSubtractedFromBothArms() throws Exception {
+  void nsPerOpAndTheRatioIncludeTheLoopAndItsCostAndTheNetFiguresAreReportedBeside() throws Exception {
     Arms arms =
         new Arms(FakeArm.steady("a", 12, 0.0, new ArrayList<>()), FakeArm.steady("b", 22, 0.0, new ArrayList<>()),
             FakeArm.steady("loop", 2, 0.0, new ArrayList<>()), Map.of());
     Measurement m = measure(arms, 1.5);
     assertThat(m.loopNsPerOp()).isCloseTo(2, offset(0.01));
-    assertThat(m.baseline().nsPerOp()).isCloseTo(10, offset(0.01));
-    assertThat(m.candidate().nsPerOp()).isCloseTo(20, offset(0.01));
-    assertThat(m.ratio()).isCloseTo(2.0, offset(0.01));
+    assertThat(m.baseline().nsPerOp()).isCloseTo(12, offset(0.01));
+    assertThat(m.candidate().nsPerOp()).isCloseTo(22, offset(0.01));
+    assertThat(m.baseline().netNsPerOp()).isCloseTo(10, offset(0.01));
+    assertThat(m.candidate().netNsPerOp()).isCloseTo(20, offset(0.01));
+    // As JMH computes it: 22 / 12, not (22 - 2) / (12 - 2).
+    assertThat(m.ratio()).isCloseTo(22.0 / 12, offset(0.01));
+    assertThat(m.ratioOfMedians()).isCloseTo(22.0 / 12, offset(0.01));
   }
 
   @Test
-  void anArmCheaperThanTheEmptyLoopIsReportedAtZeroNotBelow() throws Exception {
+  void anArmCheaperThanTheEmptyLoopIsReportedAtZeroNetNotBelow() throws Exception {
     Arms arms =
         new Arms(FakeArm.steady("a", 1, 0.0, new ArrayList<>()), FakeArm.steady("b", 1, 0.0, new ArrayList<>()),
             FakeArm.steady("loop", 2, 0.0, new ArrayList<>()), Map.of());
     Measurement m = measure(arms, 1.5);
-    assertThat(m.baseline().nsPerOp()).isZero();
+    assertThat(m.baseline().netNsPerOp()).isZero();
+    assertThat(m.baseline().nsPerOp()).isCloseTo(1, offset(0.01));
     assertThat(m.ratio()).isCloseTo(1.0, offset(0.01));
   }
 

@@ -1,0 +1,72 @@
+package dev.perfbudget.judge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.perfbudget.engine.Interval;
+import dev.perfbudget.engine.Measurement;
+import dev.perfbudget.engine.Measurement.ArmResult;
+import dev.perfbudget.engine.Measurement.Stop;
+import dev.perfbudget.engine.Measurement.WarmUp;
+import dev.perfbudget.plan.BytesBudget;
+import dev.perfbudget.plan.Limit;
+import dev.perfbudget.report.ConsoleLine;
+import dev.perfbudget.testkit.TestSampling;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** What a result says about how far its numbers can be trusted, and the loop beside ns/op. */
+class MeasurementNotesTest {
+
+  private static Measurement measured(double baselineNs, double candidateNs, double loopNs, WarmUp warmUp) {
+    return new Measurement(
+        candidateNs / baselineNs, new Interval(candidateNs / baselineNs * 0.98, candidateNs / baselineNs * 1.02),
+        candidateNs / baselineNs, 12, 0, Stop.BELOW_LIMIT,
+        new ArmResult("centsWithTax", baselineNs, baselineNs - loopNs, baselineNs, baselineNs, 0, 100_000, 12, 1_200_000, 0, 0, Map.of()),
+        new ArmResult("bigDecimalWithTax", candidateNs, candidateNs - loopNs, candidateNs, candidateNs, 0, 100_000, 12, 1_200_000, 0, 0, Map.of()),
+        loopNs, warmUp, 400_000_000L, new double[] {candidateNs / baselineNs});
+  }
+
+  private static String notes(Measurement measurement) {
+    return MeasurementNotes.of(measurement, TestSampling.settings(Duration.ofSeconds(5)));
+  }
+
+  @Test
+  void aBaselineUnderThreeTimesTheLoopMakesTheRatioUnstableAndTheNoteSaysWhy() {
+    String note = notes(measured(5, 20, 3, new WarmUp(4, 300, false)));
+    assertThat(note)
+        .isEqualTo(
+            "ratio unstable: the baseline `centsWithTax` costs 5.00 ns/op, under 3 times the 3.00 ns of the measuring "
+                + "loop it includes, so the loop weighs on the ratio (net of the loop it would read 8.50); give each op more work");
+  }
+
+  @Test
+  void aBaselineOfManyLoopsSaysNothing() {
+    assertThat(notes(measured(40, 160, 3, new WarmUp(4, 300, false)))).isEmpty();
+    assertThat(notes(measured(5, 20, 0, new WarmUp(4, 300, false)))).as("no loop measured").isEmpty();
+  }
+
+  @Test
+  void aCappedWarmUpIsStated() {
+    String note = notes(measured(40, 160, 3, new WarmUp(80, 1000, true, "the JIT was still compiling (java.util.Formatter::parse)")));
+    assertThat(note)
+        .isEqualTo(
+            "warm-up hit its cap (perfbudget.warmup.max = 1.0 s) before the arms were steady: the JIT was still compiling "
+                + "(java.util.Formatter::parse); the numbers may include code that was about to be replaced, raise perfbudget.warmup.max");
+  }
+
+  @Test
+  void theConsoleLineShowsTheLoopWhereItWeighsOnTheBaseline() {
+    Outcome cheap = outcome(measured(5, 20, 3, new WarmUp(4, 300, false)));
+    assertThat(ConsoleLine.of(cheap)).contains("centsWithTax 5.00 ns/op, bigDecimalWithTax 20.0 ns/op (loop 3.00 ns)  12 pairs");
+    Outcome dear = outcome(measured(400, 1600, 3, new WarmUp(4, 300, false)));
+    assertThat(ConsoleLine.of(dear)).contains("centsWithTax 400 ns/op, bigDecimalWithTax 1.60 us/op  12 pairs");
+  }
+
+  private static Outcome outcome(Measurement measurement) {
+    return new Outcome(
+        "Money#tax", "Money#tax", "op", Verdict.PASS, false, Limit.maxRatio(100), measurement, Double.NaN, Map.of(), "",
+        Instant.EPOCH, BytesBudget.NONE);
+  }
+}
