@@ -7,6 +7,7 @@ import dev.perfbudget.workloads.OpWorkload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
@@ -236,7 +237,7 @@ class ConfigurationErrorsTest {
     @PerfBudget
     void throwingOp(OpWorkload op) {
       op.baseline("copy", () -> 1)
-          .candidate("encode", () -> {
+          .candidate("encode", (Supplier<?>) () -> {
             throw new IllegalStateException("the codec is broken");
           });
     }
