@@ -1,6 +1,9 @@
 package dev.perfbudget;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * One side of a comparison: something that runs a batch of operations and times it.
@@ -9,6 +12,7 @@ import java.util.Map;
  * than the timer's granularity. Implementations time only the operations themselves and keep
  * every result alive (see {@link CallSites}), or the JIT may remove the work.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface Arm {
 
   /** The name the user gave this arm, as shown in reports. */

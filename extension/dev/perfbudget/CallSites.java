@@ -1,9 +1,12 @@
 package dev.perfbudget;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.io.InputStream;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import org.apiguardian.api.API;
 
 /**
  * Gives each arm a call site of its own, by loading a private copy of the class that holds the
@@ -16,6 +19,7 @@ import java.lang.invoke.MethodType;
  * at run time: every call to {@link #copyOf} defines a new hidden class from the bytes of the
  * template, so each copy starts with a fresh profile that only ever sees one op.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class CallSites {
 
   private CallSites() {}

@@ -1,11 +1,14 @@
 package dev.perfbudget;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.perfbudget.junit.PerfBudgetExtension;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -58,6 +61,7 @@ import org.junit.jupiter.api.parallel.Resources;
 @ExtendWith(PerfBudgetExtension.class)
 // Every other test holds the global lock for reading, so a writer runs alone (as @Isolated).
 @ResourceLock(Resources.GLOBAL)
+@API(status = STABLE, since = "0.1")
 public @interface PerfBudget {
 
   /** The highest ratio {@code candidate / baseline} that passes; 0 (the default) means unset. */

@@ -1,5 +1,9 @@
 package dev.perfbudget;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What one timed batch of an {@link Arm} took.
  *
@@ -7,6 +11,7 @@ package dev.perfbudget;
  * @param nanos the wall time of the batch, in nanoseconds
  * @param allocatedBytes the bytes the batch allocated, or {@link #NOT_COUNTED}
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Sample(long operations, long nanos, long allocatedBytes) {
 
   /** The value of {@link #allocatedBytes()} for arms that do not count allocation. */

@@ -1,5 +1,9 @@
 package dev.perfbudget;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * How the engine samples a workload's arms.
  *
@@ -15,6 +19,7 @@ package dev.perfbudget;
  *     before the first pair
  * @param pairs with one operation per sample: how many pairs are measured, exactly
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Sampling(boolean adapts, int warmUpOperations, int pairs) {
 
   private static final Sampling ADAPTIVE = new Sampling(true, 0, 0);

@@ -1,5 +1,9 @@
 package dev.perfbudget;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * A kind of workload that a {@link PerfBudget} method declares: a baseline and a candidate of
  * the same kind, which the extension measures side by side.
@@ -10,6 +14,7 @@ package dev.perfbudget;
  * measures the arms it returns, and finally calls {@link #close}, also when measuring failed.
  * Users can add kinds of their own by implementing this interface.
  */
+@API(status = STABLE, since = "0.1")
 public interface Workload {
 
   /** The short name of this kind in reports and messages, such as {@code op}. */

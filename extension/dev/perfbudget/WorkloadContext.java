@@ -1,9 +1,13 @@
 package dev.perfbudget;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.apiguardian.api.API;
 
 /** What the extension offers a {@link Workload} while it prepares its arms. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface WorkloadContext {
 
   /** The test being run, as {@code <class FQN>#<method>}. */

@@ -1,15 +1,11 @@
 package dev.perfbudget.engine;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.List;
-import org.apiguardian.api.API;
 
 /** Counts collections and their time over all of the JVM's collectors. */
-@API(status = INTERNAL)
-public final class GcActivity {
+final class GcActivity {
 
   private static final List<GarbageCollectorMXBean> COLLECTORS =
       ManagementFactory.getGarbageCollectorMXBeans();

@@ -32,6 +32,11 @@ public record Measurement(
     long elapsedNanos,
     double[] pairRatios) {
 
+  /** The candidate's bytes per op over the baseline's; NaN when either arm does not count bytes. */
+  public double bytesRatio() {
+    return candidate.bytesPerOp() / baseline.bytesPerOp();
+  }
+
   /** Why sampling stopped. */
   public enum Stop {
     /** The interval lies wholly below the limit. */
@@ -61,7 +66,7 @@ public record Measurement(
    * @param bytesPerOp allocated bytes per operation, or NaN when the arm does not count them
    * @param operations the operations the measured samples ran; an arm may run more than the
    *     batch asked for (a churn arm does, to keep its threads' wake-up small against its work)
-   * @param figures what the arm adds of its own kind ({@link Arm#figures})
+   * @param figures what the arm adds of its own kind ({@link dev.perfbudget.Arm#figures})
    */
   public record ArmResult(
       String name,

@@ -1,14 +1,10 @@
 package dev.perfbudget.engine;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 import java.util.Arrays;
 import java.util.SplittableRandom;
-import org.apiguardian.api.API;
 
 /** Medians and bootstrap confidence intervals, on plain arrays so they cost little per look. */
-@API(status = INTERNAL)
-public final class Statistics {
+final class Statistics {
 
   static final int BOOTSTRAP_RESAMPLES = 1000;
 

@@ -1,17 +1,13 @@
 package dev.perfbudget.judge;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 import dev.perfbudget.AbsoluteLimit;
 import dev.perfbudget.engine.Measurement.ArmResult;
 import dev.perfbudget.engine.Measurement;
 import dev.perfbudget.units.Format;
 import java.util.List;
-import org.apiguardian.api.API;
 
 /** The multi-line messages of failing perf tests: what was measured, against what, what next. */
-@API(status = INTERNAL)
-public final class FailureMessage {
+final class FailureMessage {
 
   private FailureMessage() {}
 

@@ -78,7 +78,7 @@ public final class Judge {
    */
   private Judgement overruns(Measured measured, Outcome timed, String failure) {
     Mode mode = plan.settings().mode();
-    List<String> overBytes = plan.bytes().overruns(timed.measurement());
+    List<String> overBytes = BytesCheck.overruns(plan.bytes(), timed.measurement());
     List<String> overLimits = new ArrayList<>();
     for (AbsoluteLimit limit : measured.absoluteLimits()) {
       if (limit.exceeded()) {

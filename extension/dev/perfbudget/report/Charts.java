@@ -1,22 +1,18 @@
 package dev.perfbudget.report;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 import dev.perfbudget.units.Format;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apiguardian.api.API;
 
 /**
  * The report's three charts: a ratio against its limit, the spread of per-pair ratios, and a
  * test's ratio over time. Ratios are multiplicative (2x slower and 2x faster are the same
  * distance from 1), so axes that span a wide range are logarithmic.
  */
-@API(status = INTERNAL)
-public final class Charts {
+final class Charts {
 
   private static final int WIDTH = 640;
 

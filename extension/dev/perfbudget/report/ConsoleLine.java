@@ -1,16 +1,12 @@
 package dev.perfbudget.report;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 import dev.perfbudget.engine.Measurement;
 import dev.perfbudget.environment.Environment;
 import dev.perfbudget.judge.Outcome;
 import dev.perfbudget.units.Format;
-import org.apiguardian.api.API;
 
 /** The one line a perf test prints: verdict, ratio with interval, limit, both arms, time. */
-@API(status = INTERNAL)
-public final class ConsoleLine implements Reporter {
+final class ConsoleLine implements Reporter {
 
   @Override
   public void report(Outcome outcome, Environment environment) {

@@ -1,7 +1,5 @@
 package dev.perfbudget.report;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonElement;
@@ -24,7 +22,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.function.Consumer;
-import org.apiguardian.api.API;
 
 /**
  * The history file ({@code perfbudget.history.file}): one JSON line per perf test result, in
@@ -35,8 +32,7 @@ import org.apiguardian.api.API;
  * mangled by a merge) costs that one line: readers skip it with a warning naming it, and the
  * next append starts on a fresh line.
  */
-@API(status = INTERNAL)
-public final class History implements Reporter {
+final class History implements Reporter {
 
   private static final Gson COMPACT = new GsonBuilder().disableHtmlEscaping().serializeNulls().create();
   private static final String[] RESULT_FIELDS = {"test", "kind", "verdict", "ratio", "ratioLow", "ratioHigh", "limit", "pairs"};

@@ -1,7 +1,5 @@
 package dev.perfbudget.report;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 import com.google.gson.JsonObject;
 import dev.perfbudget.files.LockedFile;
 import java.io.IOException;
@@ -18,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.apiguardian.api.API;
 
 /**
  * The performance-history page: per test, a trend chart and a table of its last runs, newest
@@ -28,8 +25,7 @@ import org.apiguardian.api.API;
  * {@code perf-history/}), referenced as images: Markdown renderers strip inline SVG, but all of
  * them show an SVG image.
  */
-@API(status = INTERNAL)
-public final class HistoryPage {
+final class HistoryPage {
 
   static final int POINTS = 25;
 

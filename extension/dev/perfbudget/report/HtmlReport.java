@@ -1,20 +1,16 @@
 package dev.perfbudget.report;
 
 import static dev.perfbudget.report.Svg.escape;
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import org.apiguardian.api.API;
 
 /**
  * {@code report.html}: one self-contained page (inline CSS and SVG, no script, nothing fetched)
  * with an overview table and, per perf test, its ratio against its limit and the spread of its
  * per-pair ratios. It opens from a CI artifact or a mail attachment as it is.
  */
-@API(status = INTERNAL)
-public final class HtmlReport {
+final class HtmlReport {
 
   private static final String STYLE =
       """

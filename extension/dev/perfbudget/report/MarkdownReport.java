@@ -1,19 +1,15 @@
 package dev.perfbudget.report;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import dev.perfbudget.judge.Verdict;
-import org.apiguardian.api.API;
 
 /**
  * {@code report.md}: one table row per perf test of a report.json, for a pull request, a CI
  * job summary ({@code GITHUB_STEP_SUMMARY}) or a terminal.
  */
-@API(status = INTERNAL)
-public final class MarkdownReport {
+final class MarkdownReport {
 
   private MarkdownReport() {}
 

@@ -21,16 +21,17 @@ import org.apiguardian.api.API;
  * The report commands, for CI scripts and docs builds:
  *
  * <pre>
- * java -cp perfbudget-junit.jar:gson.jar dev.perfbudget.ReportCommand merge --out DIR REPORT.json...
- * java -cp perfbudget-junit.jar:gson.jar dev.perfbudget.ReportCommand history --out PAGE.md HISTORY.jsonl
- * java -cp perfbudget-junit.jar:gson.jar dev.perfbudget.ReportCommand render DIR
+ * java -cp perfbudget-junit.jar:gson.jar dev.perfbudget.report.ReportCommand merge --out DIR REPORT.json...
+ * java -cp perfbudget-junit.jar:gson.jar dev.perfbudget.report.ReportCommand history --out PAGE.md HISTORY.jsonl
+ * java -cp perfbudget-junit.jar:gson.jar dev.perfbudget.report.ReportCommand render DIR
  * </pre>
  *
  * <p>{@code merge} writes one report.json, report.md and report.html from the report.json files
  * of several CI jobs or shards; {@code history} renders the history file as a Markdown page with
  * a trend chart per test (see docs/reports.md); {@code render} rewrites report.md and
  * report.html from a report.json. Exit status 0 on success, 1 when an input cannot be read or
- * an output written, 2 for a wrong command line.
+ * an output written, 2 for a wrong command line. Its command line is the stable part; the class
+ * itself is not for use from code.
  */
 @API(status = INTERNAL)
 public final class ReportCommand {

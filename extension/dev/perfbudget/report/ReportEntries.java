@@ -1,7 +1,5 @@
 package dev.perfbudget.report;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 import dev.perfbudget.engine.Measurement;
 import dev.perfbudget.environment.Environment;
 import dev.perfbudget.judge.Outcome;
@@ -9,14 +7,12 @@ import dev.perfbudget.units.Format;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.apiguardian.api.API;
 
 /**
  * The result as JUnit report entries ({@code perfbudget.verdict}, {@code perfbudget.ratio},
  * ...), which IDEs show beside the test and Surefire writes into its XML reports.
  */
-@API(status = INTERNAL)
-public final class ReportEntries implements Reporter {
+final class ReportEntries implements Reporter {
 
   private final Consumer<Map<String, String>> publish;
 

@@ -1,7 +1,5 @@
 package dev.perfbudget.report;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -14,15 +12,13 @@ import dev.perfbudget.files.Json;
 import dev.perfbudget.judge.Outcome;
 import dev.perfbudget.plan.BytesBudget;
 import java.util.Map;
-import org.apiguardian.api.API;
 
 /**
  * The JSON form of outcomes and environments in {@code report.json}. These field names are API
  * for CI scripts: the golden-file test seals them, and a change to them changes {@link
  * ReportFile#SCHEMA_VERSION}.
  */
-@API(status = INTERNAL)
-public final class ReportJson {
+final class ReportJson {
 
   private ReportJson() {}
 
@@ -73,7 +69,7 @@ public final class ReportJson {
     json.add("ratioLow", m == null ? null : Json.number(m.interval().low(), 4));
     json.add("ratioHigh", m == null ? null : Json.number(m.interval().high(), 4));
     json.add("ratioOfMedians", m == null ? null : Json.number(m.ratioOfMedians(), 4));
-    // The seed's overhead figure: how much more the candidate costs, in percent (ratio 1.2 -> 20).
+    // The overhead figure of allocation profilers' histories: how much more the candidate costs, in percent (ratio 1.2 -> 20).
     json.add("overhead", m == null ? null : Json.number((m.ratio() - 1) * 100, 1));
     json.add("limit", outcome.limit().isSet() ? Json.number(outcome.limit().value(), 4) : null);
     json.addProperty("limitSource", outcome.limit().source());
@@ -82,7 +78,7 @@ public final class ReportJson {
     json.addProperty("stop", m == null ? null : m.stop().name());
     json.addProperty("elapsedMs", m == null ? 0 : m.elapsedNanos() / 1_000_000);
     json.add("unconfirmedRatio", Json.number(outcome.unconfirmedRatio(), 4));
-    json.add("bytesRatio", m == null ? null : Json.number(BytesBudget.ratio(m), 4));
+    json.add("bytesRatio", m == null ? null : Json.number(m.bytesRatio(), 4));
     BytesBudget bytes = outcome.bytes();
     json.add("maxBytesRatio", bytes.maxRatio() > 0 ? Json.number(bytes.maxRatio(), 4) : null);
     json.add("maxBytesPerOp", bytes.maxPerOp() > 0 ? Json.number(bytes.maxPerOp(), 1) : null);

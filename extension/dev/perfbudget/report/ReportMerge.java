@@ -1,7 +1,5 @@
 package dev.perfbudget.report;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -16,15 +14,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import org.apiguardian.api.API;
 
 /**
  * Merges the report.json files of several CI jobs or shards into one report, so that a suite
  * split across machines still has one table. Each input's environment is kept under {@code
  * sources}, because ratios from different machines are read side by side but not compared.
  */
-@API(status = INTERNAL)
-public final class ReportMerge {
+final class ReportMerge {
 
   private ReportMerge() {}
 

@@ -1,7 +1,5 @@
 package dev.perfbudget.report;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -13,7 +11,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.apiguardian.api.API;
 
 /**
  * A report.json result in the words people read, shared by report.md, report.html and the
@@ -22,8 +19,7 @@ import org.apiguardian.api.API;
  * <p>It reads the JSON rather than {@link Outcome}s because the merge command and the history
  * page only have the JSON; missing or null fields read as "not measured".
  */
-@API(status = INTERNAL)
-public final class ReportText {
+final class ReportText {
 
   private ReportText() {}
 

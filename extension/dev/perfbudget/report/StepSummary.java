@@ -1,7 +1,5 @@
 package dev.perfbudget.report;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import dev.perfbudget.environment.Environment;
@@ -11,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apiguardian.api.API;
 
 /**
  * Adds this JVM's perf test results, as the report.md table, to the CI job summary named by
@@ -23,8 +20,7 @@ import org.apiguardian.api.API;
  * rather than the same results several times; appends go through {@link LockedFile}'s lock, so
  * forks that exit together do not interleave.
  */
-@API(status = INTERNAL)
-public final class StepSummary implements Reporter {
+final class StepSummary implements Reporter {
 
   static final String VARIABLE = "GITHUB_STEP_SUMMARY";
 

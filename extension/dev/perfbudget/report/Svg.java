@@ -1,16 +1,12 @@
 package dev.perfbudget.report;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 import java.util.Locale;
-import org.apiguardian.api.API;
 
 /**
  * Writes SVG markup for the report's charts: drawing as text keeps the reports self-contained
  * (no script, no library, nothing fetched) and readable in any browser or Markdown viewer.
  */
-@API(status = INTERNAL)
-public final class Svg {
+final class Svg {
 
   static final String INK = "#222222";
   static final String GRID = "#cccccc";

@@ -1,8 +1,11 @@
 package dev.perfbudget.workloads;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
+import org.apiguardian.api.API;
 
 /**
  * How one arm of a {@link ChurnWorkload} gets a block of a given size: {@code size -> new
@@ -19,6 +22,7 @@ import java.util.function.IntFunction;
  * }</pre>
  */
 @FunctionalInterface
+@API(status = STABLE, since = "0.1")
 public interface Allocator {
 
   /** Returns a block of {@code size} bytes (or whatever this allocator makes of that size). */

@@ -1,10 +1,15 @@
 package dev.perfbudget.workloads;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * An allocator of a churn arm threw (an exception, or an error such as {@link
  * OutOfMemoryError}); the cause is what it threw. By the time this is thrown the churn threads
  * are stopped and the workload's memory, live blocks and resident memory, is released.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class AllocatorException extends Exception {
 
   private static final long serialVersionUID = 1L;

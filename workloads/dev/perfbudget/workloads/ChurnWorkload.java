@@ -1,5 +1,7 @@
 package dev.perfbudget.workloads;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.perfbudget.Arms;
 import dev.perfbudget.Workload;
 import dev.perfbudget.WorkloadContext;
@@ -7,6 +9,7 @@ import dev.perfbudget.WorkloadDeclarationException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The cost of an allocation path under churn, in time and in bytes: each churn thread keeps
@@ -32,6 +35,7 @@ import java.util.Objects;
  * <p>Defaults: 1 thread, 64 blocks, sizes 16 to 4096 bytes, nothing resident. Everything is
  * checked before anything runs; see docs/churn.md.
  */
+@API(status = STABLE, since = "0.1")
 public final class ChurnWorkload implements Workload {
 
   /** Of the max heap, what the resident memory and both arms' live blocks may take at most. */

@@ -1,5 +1,7 @@
 package dev.perfbudget.workloads;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.perfbudget.Arms;
 import dev.perfbudget.Sampling;
 import dev.perfbudget.Workload;
@@ -17,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * What it costs a user to start a JVM that runs one main class: a fresh JVM per operation, on
@@ -42,6 +45,7 @@ import java.util.Optional;
  * <p>Configuration: {@code perfbudget.coldstart.runs} sets the runs of tests that do not call
  * {@link #runs} (default {@value #DEFAULT_RUNS}).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ColdStartWorkload implements Workload {
 
   /** The configuration parameter for the number of runs of tests that do not set one. */
@@ -81,7 +85,7 @@ public final class ColdStartWorkload implements Workload {
     return this;
   }
 
-  /** How many runs of each main are measured (the seed's practice: 100); at least 1. */
+  /** How many runs of each main are measured (published cold-start figures usually rest on 100); at least 1. */
   public ColdStartWorkload runs(int runs) {
     this.runs = checkRuns(runs, "runs(" + runs + ")");
     return this;
@@ -170,7 +174,7 @@ public final class ColdStartWorkload implements Workload {
 
   private static int checkRuns(int runs, String where) {
     if (runs < 1) {
-      throw new WorkloadDeclarationException(where + " must be at least 1, such as 20 (the seed's practice is 100)");
+      throw new WorkloadDeclarationException(where + " must be at least 1, such as 20 (published cold-start figures usually rest on 100)");
     }
     return runs;
   }

@@ -1,6 +1,9 @@
 package dev.perfbudget.workloads;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.nio.IntBuffer;
+import org.apiguardian.api.API;
 
 /**
  * The work a {@link PoolWorkload} dispatches: rounds of an in-place transform over one slice of
@@ -14,6 +17,7 @@ import java.nio.IntBuffer;
  * depend on fields set after construction.
  */
 @FunctionalInterface
+@API(status = STABLE, since = "0.1")
 public interface Kernel {
 
   /**

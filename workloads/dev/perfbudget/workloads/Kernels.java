@@ -1,6 +1,11 @@
 package dev.perfbudget.workloads;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /** Ready {@link Kernel}s. */
+@API(status = STABLE, since = "0.1")
 public final class Kernels {
 
   private Kernels() {}

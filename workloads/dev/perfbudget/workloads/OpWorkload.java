@@ -1,5 +1,7 @@
 package dev.perfbudget.workloads;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.perfbudget.Arms;
 import dev.perfbudget.Workload;
 import dev.perfbudget.WorkloadContext;
@@ -11,6 +13,7 @@ import java.util.function.DoubleSupplier;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import org.apiguardian.api.API;
 
 /**
  * The per-call cost of an operation: a baseline op and a candidate op, each a {@link Supplier}
@@ -38,6 +41,7 @@ import java.util.function.Supplier;
  * would be boxed first, which costs about 5 ns and 16 to 24 bytes a call for values outside the
  * small cached range, and that cost would be measured as if it were the op's.
  */
+@API(status = STABLE, since = "0.1")
 public final class OpWorkload implements Workload {
 
   private final DeclaredArm<Op> baseline = new DeclaredArm<>("baseline");

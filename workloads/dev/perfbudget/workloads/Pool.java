@@ -1,11 +1,16 @@
 package dev.perfbudget.workloads;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * Where a {@link PoolWorkload} dispatches its slices: a description of a pool, made by {@link
  * Pools}. Declaring one starts nothing; the pool itself is started once per test class, the
  * first time a test uses it, shared by every test of the class that declares an equal pool, and
  * closed when the class is done.
  */
+@API(status = STABLE, since = "0.1")
 public final class Pool {
 
   /** Starts the pool this describes. */

@@ -1,5 +1,7 @@
 package dev.perfbudget.workloads;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.perfbudget.AbsoluteLimit;
 import dev.perfbudget.Arms;
 import dev.perfbudget.Workload;
@@ -10,6 +12,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The cost of dispatching work onto a pool: a baseline pool and a candidate pool each run the
@@ -35,6 +38,7 @@ import java.util.Map;
  *
  * <p>Defaults: 65,536 elements, 1 round, one worker per available processor.
  */
+@API(status = STABLE, since = "0.1")
 public final class PoolWorkload implements Workload {
 
   private Kernel kernel;

@@ -1,5 +1,7 @@
 package dev.perfbudget.workloads;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import dev.perfbudget.WorkloadDeclarationException;
 import java.lang.reflect.Method;
 import java.util.concurrent.ExecutorService;
@@ -10,11 +12,13 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apiguardian.api.API;
 
 /**
  * The pools a {@link PoolWorkload} can dispatch on. All are warm and persistent: started once
  * per test class, before anything is measured, and closed when the class is done.
  */
+@API(status = STABLE, since = "0.1")
 public final class Pools {
 
   private static final String NEEDS_21 =

@@ -1,10 +1,13 @@
 package dev.perfbudget.workloads;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import org.apiguardian.api.API;
 
 /**
  * A wait that asks a timer for a duration, for {@link TimerWorkload}: what is measured is when
@@ -14,6 +17,7 @@ import java.util.concurrent.locks.LockSupport;
  * timer.baseline(TimedWait.sleep(1)).candidate(TimedWait.scheduled(Duration.ofMillis(1)));
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class TimedWait {
 
   /** Waits once and returns how many nanoseconds passed until it landed. */

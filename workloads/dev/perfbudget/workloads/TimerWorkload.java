@@ -1,5 +1,7 @@
 package dev.perfbudget.workloads;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.perfbudget.Arms;
 import dev.perfbudget.Sampling;
 import dev.perfbudget.Workload;
@@ -9,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import org.apiguardian.api.API;
 
 /**
  * The timer floor: when waits really land. Each operation is one {@link TimedWait}, timed from
@@ -27,6 +30,7 @@ import java.util.concurrent.ScheduledExecutorService;
  * waits of each arm, then exactly {@link #samples} pairs (default {@value #DEFAULT_SAMPLES}).
  * A wait shorter than about a microsecond is measured with the timer's own cost (~30 ns) in it.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class TimerWorkload implements Workload {
 
   static final int DEFAULT_SAMPLES = 50;

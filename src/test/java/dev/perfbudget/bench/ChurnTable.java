@@ -20,7 +20,8 @@ import jdk.jfr.Recording;
 
 /**
  * The overhead of JFR allocation profiling (the {@code jdk.ObjectAllocationSample} event) on the
- * seed's churn scenarios and on a real program (javac), as the seed's "Release comparison" table:
+ * churn scenarios of heapline's overhead history and on a real program (javac), as heapline's
+ * "Release comparison" table:
  * one column per throttle, each figure the median of three rounds, each round the median time of
  * the runs with the recording on over the median of the runs with it off, minus one, the runs of a
  * round alternating on and off (ABBA).

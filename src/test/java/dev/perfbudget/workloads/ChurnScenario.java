@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /**
- * The allocation-churn scenarios of the seed's overhead history ({@code malloc_churn}), as churn
+ * The allocation-churn scenarios of heapline's overhead history ({@code malloc_churn}), as churn
  * shapes: threads, sizes and resident memory, with 64 blocks per thread.
  *
  * <pre>{@code
@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  * }</pre>
  *
  * <p>{@link #operations()} is how many replacements one timed run of the scenario does in the
- * overhead table (docs/churn.md), scaled down from the seed's so that a run takes a fraction of a
+ * overhead table (docs/churn.md), scaled down from heapline's so that a run takes a fraction of a
  * second instead of several.
  */
 public enum ChurnScenario {
@@ -31,7 +31,7 @@ public enum ChurnScenario {
   /** Blocks of 64 KiB to 1 MiB: few allocations, each a large one. */
   LARGE_4T("large-4t", 4, 64 << 10, 1 << 20, 0, 2_500);
 
-  /** Live blocks per thread, as in the seed. */
+  /** Live blocks per thread, as in heapline's scenarios. */
   public static final int BLOCKS = 64;
 
   private final String id;
@@ -50,7 +50,7 @@ public enum ChurnScenario {
     this.operations = operations;
   }
 
-  /** The scenario's name in the seed and in tables, such as {@code churn-4t}. */
+  /** The scenario's name in heapline's history and in tables, such as {@code churn-4t}. */
   public String id() {
     return id;
   }
@@ -61,7 +61,7 @@ public enum ChurnScenario {
   }
 
   /**
-   * Replacements in one timed run of the table, over all threads: a tenth of the seed's 10
+   * Replacements in one timed run of the table, over all threads: a tenth of heapline's 10
    * million for the small blocks, and 2,500 instead of 2.5 million for {@link #LARGE_4T}, whose
    * every block the JVM zeroes (half a megabyte on average), so that a run takes a fraction of a
    * second on two cores.

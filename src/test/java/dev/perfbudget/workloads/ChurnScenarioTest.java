@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The seed's scenarios run as churn shapes through the extension. */
+/** heapline's churn scenarios run as churn shapes through the extension. */
 class ChurnScenarioTest {
 
   @TempDir Path dir;

@@ -12,8 +12,11 @@ import com.google.gson.JsonObject;
 import dev.perfbudget.PerfBudget;
 import dev.perfbudget.WorkloadDeclarationException;
 import dev.perfbudget.testkit.PerfTestKit;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.IntBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -116,11 +119,27 @@ class PoolWorkloadTest {
 
   @Test
   void absoluteDispatchLimitFailsWhenTheOverheadIsAboveIt() throws IOException {
-    EngineExecutionResults results = kit().run(FaultTestCase.class, "overheadAboveItsLimit");
+    PerfTestKit kit = kit();
+    ByteArrayOutputStream console = new ByteArrayOutputStream();
+    PrintStream stdout = System.out;
+    EngineExecutionResults results;
+    System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
+    try {
+      results = kit.run(FaultTestCase.class, "overheadAboveItsLimit");
+    } finally {
+      System.setOut(stdout);
+    }
     assertThat(failure(results))
         .isInstanceOf(org.opentest4j.AssertionFailedError.class)
         .hasMessageContaining("a warm dispatch on the baseline \"threads\" (threads(2)) costs")
         .hasMessageContaining("over the absolute limit 0.0 us (maxDispatchOverhead on the pool workload)");
+    // A verdict like any other: FAIL in report.json and on the console, with the reason.
+    JsonObject result = kit.result(FaultTestCase.class, "overheadAboveItsLimit");
+    assertThat(result.get("verdict").getAsString()).isEqualTo("FAIL");
+    assertThat(result.get("note").getAsString()).contains("over an absolute limit of its workload");
+    assertThat(console.toString(StandardCharsets.UTF_8))
+        .contains("[perfbudget] FAIL     " + FaultTestCase.class.getName() + "#overheadAboveItsLimit")
+        .contains("(over an absolute limit of its workload)");
   }
 
   /**
