@@ -7,19 +7,15 @@ import dev.perfbudget.engine.Measurement;
 import dev.perfbudget.engine.Measurement.ArmResult;
 import dev.perfbudget.engine.Measurement.Stop;
 import dev.perfbudget.engine.Measurement.WarmUp;
-import dev.perfbudget.plan.BytesBudget;
-import dev.perfbudget.plan.Limit;
-import dev.perfbudget.report.ConsoleLine;
 import dev.perfbudget.testkit.TestSampling;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** What a result says about how far its numbers can be trusted, and the loop beside ns/op. */
+/** What a result says about how far its numbers can be trusted. */
 class MeasurementNotesTest {
 
-  private static Measurement measured(double baselineNs, double candidateNs, double loopNs, WarmUp warmUp) {
+  static Measurement measured(double baselineNs, double candidateNs, double loopNs, WarmUp warmUp) {
     return new Measurement(
         candidateNs / baselineNs, new Interval(candidateNs / baselineNs * 0.98, candidateNs / baselineNs * 1.02),
         candidateNs / baselineNs, 12, 0, Stop.BELOW_LIMIT,
@@ -56,17 +52,4 @@ class MeasurementNotesTest {
                 + "(java.util.Formatter::parse); the numbers may include code that was about to be replaced, raise perfbudget.warmup.max");
   }
 
-  @Test
-  void theConsoleLineShowsTheLoopWhereItWeighsOnTheBaseline() {
-    Outcome cheap = outcome(measured(5, 20, 3, new WarmUp(4, 300, false)));
-    assertThat(ConsoleLine.of(cheap)).contains("centsWithTax 5.00 ns/op, bigDecimalWithTax 20.0 ns/op (loop 3.00 ns)  12 pairs");
-    Outcome dear = outcome(measured(400, 1600, 3, new WarmUp(4, 300, false)));
-    assertThat(ConsoleLine.of(dear)).contains("centsWithTax 400 ns/op, bigDecimalWithTax 1.60 us/op  12 pairs");
-  }
-
-  private static Outcome outcome(Measurement measurement) {
-    return new Outcome(
-        "Money#tax", "Money#tax", "op", Verdict.PASS, false, Limit.maxRatio(100), measurement, Double.NaN, Map.of(), "",
-        Instant.EPOCH, BytesBudget.NONE);
-  }
 }
