@@ -36,14 +36,16 @@ public final class Judge {
    *
    * @param first takes the first measurement (the one that records, when the plan records)
    * @param confirm takes the measurement that confirms a failure
+   * @param replacesFarReadings whether a first reading far from the recorded ratio is measured
+   *     again by {@code confirm}, a fresh JVM
    * @throws dev.perfbudget.engine.MeasurementStoppedException when an arm hung or an interrupt
    *     stopped the measurement
-   * @throws Exception what an arm threw
+   * @throws Exception what an arm threw, or why a fresh JVM could not measure
    */
-  public Judgement judge(Measurer first, Measurer confirm) throws Exception {
+  public Judgement judge(Measurer first, Measurer confirm, boolean replacesFarReadings) throws Exception {
     Mode mode = plan.settings().mode();
     String disturbed = MeasuringThread.leftBehindNote();
-    PerfCheck check = new PerfCheck(first, confirm);
+    PerfCheck check = new PerfCheck(first, confirm, replacesFarReadings);
     if (plan.records()) {
       Measured measured = check.measureToRecord();
       Measurement measurement = measured.measurement();
@@ -61,7 +63,7 @@ public final class Judge {
     }
     PerfCheck.Decision decision = check.check(plan.limit());
     boolean fails = decision.fails() && mode == Mode.ENFORCE;
-    String note = decision.fails() && !fails ? "over budget; report mode does not fail" : "";
+    String note = join(decision.note(), decision.fails() && !fails ? "over budget; report mode does not fail" : "");
     Outcome timed =
         outcome(decision.measured(), decision.verdict(), fails, decision.unconfirmedRatio(), join(note, disturbed));
     return overruns(decision.measured(), timed, fails ? FailureMessage.regressed(timed, plan.recordCommand()) : "");

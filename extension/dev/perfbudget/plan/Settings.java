@@ -7,6 +7,7 @@ import dev.perfbudget.environment.Environment;
 import dev.perfbudget.units.DurationParser;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import org.apiguardian.api.API;
@@ -27,7 +28,8 @@ public record Settings(
     String toleranceSource,
     boolean underCi,
     ReportSettings reports,
-    SamplingSettings sampling) {
+    SamplingSettings sampling,
+    Fork fork) {
 
   public static final String MODE = "perfbudget.mode";
   public static final String BUDGETS_FILE = "perfbudget.budgets.file";
@@ -42,7 +44,19 @@ public record Settings(
   public static final String HISTORY_FILE = "perfbudget.history.file";
   public static final String REPORT_SUMMARY = "perfbudget.report.summary";
   public static final String OP_TIMEOUT = "perfbudget.op.timeout";
+  public static final String FORK = "perfbudget.fork";
+  public static final String FORK_JVM_ARGS = "perfbudget.fork.jvmArgs";
+  public static final String FORK_TIMEOUT = "perfbudget.fork.timeout";
 
+  /**
+   * Every key of perfbudget and of the kinds it ships: what a fresh JVM is given of the test
+   * JVM's configuration (with every {@code perfbudget.*} and {@code junit.*} system property).
+   */
+  public static final List<String> KEYS =
+      List.of(
+          MODE, BUDGETS_FILE, REPORT_DIR, TOLERANCE, TIME_MAX, WARMUP_MAX, SAMPLE_TARGET, PAIRS_MIN, SEED, CI,
+          HISTORY_FILE, REPORT_SUMMARY, OP_TIMEOUT, FORK, FORK_JVM_ARGS, FORK_TIMEOUT,
+          "perfbudget.pool.dir", "perfbudget.pool.timeout", "perfbudget.coldstart.runs");
   public static final double DEFAULT_TOLERANCE = 10;
 
   /**
@@ -67,7 +81,11 @@ public record Settings(
             reader.read(SAMPLE_TARGET, DurationParser::parse, Duration.ofMillis(1)),
             reader.read(PAIRS_MIN, Settings::parseMinPairs, 12),
             reader.read(SEED, Long::parseLong, System.nanoTime()),
-            reader.read(OP_TIMEOUT, DurationParser::parse, SamplingSettings.DEFAULT_OP_TIMEOUT)));
+            reader.read(OP_TIMEOUT, DurationParser::parse, SamplingSettings.DEFAULT_OP_TIMEOUT)),
+        new Fork(
+            reader.read(FORK, Fork.When::parse, Fork.When.CONFIRM),
+            Optional.ofNullable(reader.read(FORK_JVM_ARGS, Fork::parseJvmArgs, null)),
+            Optional.ofNullable(reader.read(FORK_TIMEOUT, DurationParser::parse, null))));
   }
 
   private static double parseTolerance(String value) {

@@ -25,7 +25,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * perfbudget against JMH on everyday JDK-library code ({@link LibraryPanel}): every arm of the
- * ten pairs in {@link LibraryPerfTests} measured by JMH (one fork each, 3 x 1 s warm-up, 5 x 1 s
+ * ten pairs in {@link LibraryPairs} measured by JMH (one fork each, 3 x 1 s warm-up, 5 x 1 s
  * measured, average time), then each pair by perfbudget as a user's test class runs: budgets
  * recorded, then the class enforced. Prints, per pair, both tools' ns/op for both arms, both
  * ratios and their difference; with several runs, the medians over the runs and the targets.
@@ -116,7 +116,7 @@ public final class Agreement {
     return pairs;
   }
 
-  /** The arms of each test of {@link LibraryPerfTests}, in the order of the class. */
+  /** The arms of each test of {@link LibraryPairs}, in the order of the class. */
   private static Map<String, String[]> armsOfTests() {
     Map<String, String[]> arms = new LinkedHashMap<>();
     arms.put("money", new String[] {"centsWithTax", "bigDecimalWithTax"});
@@ -190,7 +190,7 @@ public final class Agreement {
     JsonObject report = JsonParser.parseString(PerfTestKit.read(dir.resolve("report").resolve("report.json"))).getAsJsonObject();
     Map<String, Reading> readings = new LinkedHashMap<>();
     for (Pair pair : pairs) {
-      JsonObject result = find(report, LibraryPerfTests.class.getName() + "#" + pair.test());
+      JsonObject result = find(report, LibraryPairs.class.getName() + "#" + pair.test());
       readings.put(
           pair.test(),
           new Reading(
@@ -253,7 +253,7 @@ public final class Agreement {
     return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
   }
 
-  /** A test JVM: runs the given tests of {@link LibraryPerfTests}, in order, in one JVM. */
+  /** A test JVM: runs the given tests of {@link LibraryPairs}, in order, in one JVM. */
   private static void child(String[] args) {
     Path dir = Path.of(args[1]);
     String mode = args[2];
@@ -272,7 +272,7 @@ public final class Agreement {
     }
     int failed = 0;
     for (String test : args[5].split(",")) {
-      EngineExecutionResults results = kit.run(LibraryPerfTests.class, test);
+      EngineExecutionResults results = kit.run(LibraryPairs.class, test);
       failed += (int) results.testEvents().failed().count();
       results.testEvents().failed().stream().forEach(event -> System.out.println("FAILED " + test + ": " + event));
     }

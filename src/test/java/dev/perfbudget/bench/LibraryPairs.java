@@ -7,8 +7,9 @@ import dev.perfbudget.workloads.OpWorkload;
  * The agreement panel's pairs as the {@code @PerfBudget} tests a user would write, each with its
  * budget recorded in the budget file: the baseline is the cheaper way, the candidate the dearer
  * one. {@link Agreement} runs them as a test class runs, in one JVM, and each in a fresh JVM.
+ * (Not named {@code *Tests}: Surefire must not run them in the build.)
  */
-public class LibraryPerfTests {
+public class LibraryPairs {
 
   private final LibraryPanel panel = new LibraryPanel();
 
