@@ -174,6 +174,7 @@ public final class Agreement {
   private static Map<String, Reading> perfbudget(List<Pair> pairs, String mode, Options options) throws Exception {
     Path dir = Files.createTempDirectory("perfbudget-agreement-" + mode);
     List<String> tests = pairs.stream().map(Pair::test).toList();
+    // "default" is perfbudget's default (a blank value), not the test kit's perfbudget.fork=never.
     String fork = mode.equals("lone") ? "never" : mode.equals("default") ? "" : mode;
     if (mode.equals("lone")) {
       for (String test : tests) {
@@ -263,9 +264,7 @@ public final class Agreement {
     // The defaults users get, not the test kit's short caps.
     kit.with("perfbudget.time.max", quick ? "500ms" : "").with("perfbudget.warmup.max", quick ? "200ms" : "");
     kit.with("perfbudget.report.summary", "false");
-    if (!fork.equals("-")) {
-      kit.with("perfbudget.fork", fork);
-    }
+    kit.with("perfbudget.fork", fork.equals("-") ? "" : fork);
     for (int i = 6; i < args.length; i++) {
       String[] setting = args[i].split("=", 2);
       kit.with(setting[0], setting[1]);

@@ -16,8 +16,9 @@ import java.util.Locale;
  * verdicts at maxRatio = 1.5. Every verdict is a real @PerfBudget test run through the JUnit
  * Platform, one after another in this JVM.
  *
- * <p>{@code mvn -q test-compile exec:exec -Dbench=Verdicts -Dbench.args="20 100"} (runs per k,
- * A/A verdicts).
+ * <p>{@code mvn -q test-compile exec:exec -Dbench=Verdicts -Dbench.args="20 100 always"} (runs
+ * per k, A/A verdicts, and {@code perfbudget.fork}: {@code confirm}, the default, {@code always}
+ * or {@code never}).
  */
 public final class Verdicts {
 
@@ -26,8 +27,13 @@ public final class Verdicts {
   public static void main(String[] args) throws Exception {
     int runs = args.length > 0 ? Integer.parseInt(args[0]) : 20;
     int aa = args.length > 1 ? Integer.parseInt(args[1]) : 100;
+    String fork = args.length > 2 ? args[2] : "";
     Path dir = Files.createTempDirectory("perfbudget-verdicts");
-    PerfTestKit kit = new PerfTestKit(dir).with("perfbudget.time.max", "5s").with("perfbudget.warmup.max", "2s");
+    // The defaults users get (a blank value is the default), not the test kit's short caps and
+    // its perfbudget.fork=never.
+    PerfTestKit kit =
+        new PerfTestKit(dir).with("perfbudget.time.max", "").with("perfbudget.warmup.max", "").with("perfbudget.fork", fork);
+    System.out.printf(Locale.ROOT, "perfbudget.fork=%s, load average %s%n", fork.isEmpty() ? "confirm (the default)" : fork, Agreement.loadAverage());
 
     System.out.printf(Locale.ROOT, "%-4s %6s %18s %14s %14s %14s%n", "k", "runs", "median to verdict", "p95 to verdict", "median ratio", "worst error");
     for (int k : new int[] {1, 2, 10}) {
