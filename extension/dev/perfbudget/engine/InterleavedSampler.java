@@ -50,6 +50,8 @@ public final class InterleavedSampler {
    */
   static final double DECISION_CONFIDENCE = 0.99;
   private static final int MIN_WARMUP_ROUNDS = 3;
+  /** How often warm-up runs the engine's own looks before its loops, to get them compiled. */
+  private static final int BOOKKEEPING_RUNS = 20;
   /** Rounds in a row through which the JIT must be quiet before warm-up may end. */
   private static final int QUIET_ROUNDS = 2;
   private static final int LOOP_ENTRIES = 2000;
@@ -190,6 +192,7 @@ public final class InterleavedSampler {
   private WarmUp warmUp(JitActivity jit, Side... sides) throws Exception {
     long start = System.nanoTime();
     long deadline = start + settings.warmupMax().toNanos();
+    exerciseTheEnginesOwnCode(jit);
     long loopDeadline = start + settings.warmupMax().toNanos() / 4;
     for (int entry = 0; entry < LOOP_ENTRIES && System.nanoTime() < loopDeadline; entry++) {
       boolean entered = false;
@@ -207,15 +210,11 @@ public final class InterleavedSampler {
     long roundNanos = Math.max(10 * settings.sampleTarget().toNanos(), 10_000_000L);
     int rounds = 0;
     int quietRounds = 0;
-    SplittableRandom scratch = new SplittableRandom(1);
     while (true) {
       boolean stable = true;
       for (Side side : sides) {
         if (side != null) {
           stable &= side.warmUpRound(roundNanos, settings.sampleTarget().toNanos());
-          // The engine's own code that runs while pairs are measured (the bootstrap at each look)
-          // is compiled now too, or its compilation would land in the middle of the pairs.
-          Statistics.interval(Statistics.bootstrapMedians(side.lastRoundCosts, scratch), CONFIDENCE);
         }
       }
       rounds++;
@@ -226,6 +225,27 @@ public final class InterleavedSampler {
             steady ? "" : quietRounds < QUIET_ROUNDS ? compiling(jit) : "the cost per operation still moved by more than 10% a round";
         return new WarmUp(rounds, (System.nanoTime() - start) / 1_000_000, !steady, unsteady);
       }
+    }
+  }
+
+  /**
+   * Runs the engine's own code of later phases (a look at the JIT, a bootstrap at its usual
+   * size) often enough for the JIT to compile it while the loops are entered, below. Else its
+   * compilation, not the arms', is what keeps the JIT busy through the rounds: in a fresh JVM,
+   * the looks' reflective calls and the bootstrap's sort and random numbers were most of what
+   * compiled during them, and warm-up took 18 to 28 rounds instead of a few.
+   */
+  private static void exerciseTheEnginesOwnCode(JitActivity jit) {
+    for (int look = 0; look < BOOKKEEPING_RUNS; look++) {
+      jit.quietSinceLastLook();
+    }
+    SplittableRandom scratch = new SplittableRandom(1);
+    double[] values = new double[64];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = 1 + scratch.nextDouble();
+    }
+    for (int run = 0; run < 3; run++) {
+      Statistics.interval(Statistics.bootstrapMedians(values, scratch), CONFIDENCE);
     }
   }
 
@@ -256,7 +276,6 @@ public final class InterleavedSampler {
     private int slowCalls;
     private boolean slowerThanAShortBatch;
     private double lastRoundNsPerOp = Double.NaN;
-    private double[] lastRoundCosts;
     private double lastNsPerOp;
     private double[] nsPerOp = new double[64];
     private int samples;
@@ -294,8 +313,7 @@ public final class InterleavedSampler {
         costs[count++] = sample.nanosPerOp();
         batch = nextBatch(batch, sample, sampleTarget);
       }
-      lastRoundCosts = Arrays.copyOf(costs, count);
-      double cost = Statistics.median(lastRoundCosts);
+      double cost = Statistics.median(Arrays.copyOf(costs, count));
       if (cost > 0) {
         // Sized from the round's median, so that one slow last sample cannot leave a tiny batch
         // for the whole measurement.
