@@ -110,9 +110,10 @@ class InterleavedSamplerTest {
 
   @Test
   void warmUpLastsUntilTheJitHasBeenQuietForTwoRounds() throws Exception {
-    // Look 1 follows the short batches; looks 2 to 12 end rounds 1 to 11, during which the JIT
-    // is at work (a C2 compilation of 200 ms reads so); rounds 12 and 13 are the first quiet ones.
-    ScriptedJit jit = new ScriptedJit(look -> look <= 12, "java.util.regex.Pattern::compile");
+    // Looks 1 to 20 exercise the look itself, look 21 follows the short batches, and looks 22 to
+    // 32 end rounds 1 to 11, during which the JIT is at work (a C2 compilation of 200 ms reads
+    // so); rounds 12 and 13 are the first quiet ones.
+    ScriptedJit jit = new ScriptedJit(look -> look <= 32, "java.util.regex.Pattern::compile");
     Arms arms = Arms.of(FakeArm.steady("a", 10, 0.0, new ArrayList<>()), FakeArm.steady("b", 20, 0.0, new ArrayList<>()));
     Measurement m = new InterleavedSampler(TestSampling.settings(Duration.ofSeconds(2)), new SplittableRandom(7), () -> jit).measure(arms, 1.5);
     assertThat(m.warmUp().rounds()).isEqualTo(13);
