@@ -23,11 +23,15 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  * perfbudget.fork} = {@code never} (the polluted reading), the default ({@code confirm}) and
  * {@code always}; the lone value is the median of as many JVMs that run {@code boxedSum} alone.
  *
- * <p>{@code mvn -q test-compile exec:exec -Dbench=Pollution -Dbench.args="--runs 5"}
+ * <p>{@code mvn -q test-compile exec:exec -Dbench=Pollution -Dbench.args="--runs 5 --pairs double"}
+ * ({@code --pairs boxed}, the default, is {@link StreamPairs}; {@code double} is {@link
+ * DoubleStreamPairs})
  */
 public final class Pollution {
 
-  private static final String TEST = "boxedSum";
+  /** The fixture class and its last test, the one earlier tests pollute. */
+  private static Class<?> fixture = StreamPairs.class;
+  private static String test = "boxedSum";
 
   private Pollution() {}
 
@@ -36,14 +40,23 @@ public final class Pollution {
       child(args);
       return;
     }
-    int runs = args.length > 1 && args[0].equals("--runs") ? Integer.parseInt(args[1]) : 5;
-    System.out.printf(Locale.ROOT, "profile pollution: %s#%s, %d runs, load average %s%n", StreamPairs.class.getSimpleName(), TEST, runs,
+    int runs = 5;
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--runs")) {
+        runs = Integer.parseInt(args[++i]);
+      } else if (args[i].equals("--pairs")) {
+        use(args[++i]);
+      } else {
+        throw new IllegalArgumentException("unknown option " + args[i] + "; expected --runs N, --pairs boxed|double");
+      }
+    }
+    System.out.printf(Locale.ROOT, "profile pollution: %s#%s, %d runs, load average %s%n", fixture.getSimpleName(), test, runs,
         Agreement.loadAverage());
     double[] lone = new double[runs];
     for (int run = 0; run < runs; run++) {
       Path dir = Files.createTempDirectory("perfbudget-pollution-lone");
-      runChild(dir, "enforce", "never", TEST);
-      lone[run] = result(dir, TEST).get("ratio").getAsDouble();
+      runChild(dir, "enforce", "never", test);
+      lone[run] = result(dir, test).get("ratio").getAsDouble();
     }
     double loneMedian = Agreement.median(lone);
     System.out.printf(Locale.ROOT, "alone in a JVM of its own (no budget, so measured to record; fork=never): %s, median %.3f%n",
@@ -51,10 +64,10 @@ public final class Pollution {
 
     Path budgets = Files.createTempDirectory("perfbudget-pollution-budgets");
     runChild(budgets, "record", "", "");
-    double recorded = result(budgets, TEST).get("ratio").getAsDouble();
-    System.out.printf(Locale.ROOT, "recorded for the class, each test in a fresh JVM: %s = %.3f%n%n", TEST, recorded);
+    double recorded = result(budgets, test).get("ratio").getAsDouble();
+    System.out.printf(Locale.ROOT, "recorded for the class, each test in a fresh JVM: %s = %.3f%n%n", test, recorded);
 
-    System.out.println("| perfbudget.fork | readings of boxedSum, run by run | median | median / lone | first readings replaced | tests failed |");
+    System.out.println("| perfbudget.fork | readings of " + test + ", run by run | median | median / lone | first readings replaced | tests failed |");
     System.out.println("|---|---|---:|---:|---|---:|");
     for (String fork : new String[] {"never", "confirm", "always"}) {
       double[] readings = new double[runs];
@@ -65,7 +78,7 @@ public final class Pollution {
         Files.createDirectories(dir.resolve("budgets"));
         Files.copy(budgets.resolve("budgets").resolve("perf-budgets.json"), dir.resolve("budgets").resolve("perf-budgets.json"));
         failed += runChild(dir, "enforce", fork, "");
-        JsonObject result = result(dir, TEST);
+        JsonObject result = result(dir, test);
         readings[run] = result.get("ratio").getAsDouble();
         if (!result.get("unconfirmedRatio").isJsonNull()) {
           replaced.add(String.format(Locale.ROOT, "%.2f", result.get("unconfirmedRatio").getAsDouble()));
@@ -90,7 +103,7 @@ public final class Pollution {
   private static JsonObject result(Path dir, String test) throws IOException {
     JsonObject report = JsonParser.parseString(Files.readString(dir.resolve("report").resolve("report.json"))).getAsJsonObject();
     for (JsonElement element : report.getAsJsonArray("results")) {
-      if (element.getAsJsonObject().get("test").getAsString().equals(StreamPairs.class.getName() + "#" + test)) {
+      if (element.getAsJsonObject().get("test").getAsString().equals(fixture.getName() + "#" + test)) {
         return element.getAsJsonObject();
       }
     }
@@ -110,6 +123,7 @@ public final class Pollution {
     command.add(mode);
     command.add(fork.isEmpty() ? "-" : fork);
     command.add(test.isEmpty() ? "-" : test);
+    command.add(fixture == StreamPairs.class ? "boxed" : "double");
     Path log = dir.resolve("child.log");
     Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     if (!process.waitFor(10, TimeUnit.MINUTES)) {
@@ -123,12 +137,27 @@ public final class Pollution {
   }
 
   /** A test JVM: runs StreamPairs (all tests in order, or one) and exits with the number that failed. */
+  private static void use(String pairs) {
+    switch (pairs) {
+      case "boxed" -> {
+        fixture = StreamPairs.class;
+        test = "boxedSum";
+      }
+      case "double" -> {
+        fixture = DoubleStreamPairs.class;
+        test = "mappedSum";
+      }
+      default -> throw new IllegalArgumentException("unknown pairs " + pairs + "; expected boxed or double");
+    }
+  }
+
   private static void child(String[] args) {
+    use(args[5]);
     PerfTestKit kit =
         new PerfTestKit(Path.of(args[1])).with("perfbudget.mode", args[2]).with("perfbudget.ci", "false")
             .with("perfbudget.time.max", "").with("perfbudget.warmup.max", "").with("perfbudget.report.summary", "false")
             .with("perfbudget.fork", args[3].equals("-") ? "" : args[3]);
-    EngineExecutionResults results = args[4].equals("-") ? kit.run(StreamPairs.class) : kit.run(StreamPairs.class, args[4]);
+    EngineExecutionResults results = args[4].equals("-") ? kit.run(fixture) : kit.run(fixture, args[4]);
     results.testEvents().failed().stream().forEach(event -> System.out.println("FAILED " + event));
     System.exit((int) results.testEvents().failed().count());
   }
