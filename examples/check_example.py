@@ -95,6 +95,11 @@ def main():
         check(set(results) == PERF_TESTS, f"report.json results: {sorted(results)}")
         for test, result in results.items():
             check(result["verdict"] in ("PASS", "NOISY", "RECORDED"), f"{test}: verdict {result['verdict']}")
+    elif args.expect == "off":
+        # Off mode reports every perf test as SKIPPED, so no earlier result looks current.
+        report = json.load(open(report_file, encoding="utf-8"))
+        verdicts = {r["test"]: r["verdict"] for r in report["results"]}
+        check(verdicts == {t: "SKIPPED" for t in PERF_TESTS}, f"report.json in off mode: {verdicts}")
     else:
         check(not os.path.exists(report_file), "report.json exists, but no perf test should have run")
 

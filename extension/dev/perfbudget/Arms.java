@@ -17,6 +17,9 @@ import org.apiguardian.api.API;
  * @param parameters what the report says about the workload (sizes, threads, ...), in order
  * @param sampling how the engine samples these arms
  * @param absoluteLimits limits the kind sets on figures of its own, judged beside the ratio
+ * @param invalidBecause what the kind found, before measuring, that makes any measurement of
+ *     these arms untrustworthy (a result sink the JIT sees through), one sentence each naming the
+ *     fix; any makes the verdict {@code INVALID}. Empty when there is nothing.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Arms(
@@ -25,7 +28,8 @@ public record Arms(
     Arm emptyLoop,
     Map<String, Object> parameters,
     Sampling sampling,
-    List<AbsoluteLimit> absoluteLimits) {
+    List<AbsoluteLimit> absoluteLimits,
+    List<String> invalidBecause) {
 
   public Arms {
     Objects.requireNonNull(baseline, "baseline");
@@ -33,6 +37,14 @@ public record Arms(
     parameters = Map.copyOf(parameters);
     Objects.requireNonNull(sampling, "sampling");
     absoluteLimits = List.copyOf(absoluteLimits);
+    invalidBecause = List.copyOf(invalidBecause);
+  }
+
+  /** Arms with absolute limits, and nothing found wrong before measuring. */
+  public Arms(
+      Arm baseline, Arm candidate, Arm emptyLoop, Map<String, Object> parameters, Sampling sampling,
+      List<AbsoluteLimit> absoluteLimits) {
+    this(baseline, candidate, emptyLoop, parameters, sampling, absoluteLimits, List.of());
   }
 
   /** Arms sampled the given way, with no absolute limits. */
@@ -52,11 +64,18 @@ public record Arms(
 
   /** These arms with {@code limits} judged beside the ratio. */
   public Arms withAbsoluteLimits(List<AbsoluteLimit> limits) {
-    return new Arms(baseline, candidate, emptyLoop, parameters, sampling, limits);
+    return new Arms(baseline, candidate, emptyLoop, parameters, sampling, limits, invalidBecause);
+  }
+
+  /** These arms, known before measuring to give a measurement that cannot be trusted, and why. */
+  public Arms invalidBecause(String why) {
+    List<String> reasons = new java.util.ArrayList<>(invalidBecause);
+    reasons.add(why);
+    return new Arms(baseline, candidate, emptyLoop, parameters, sampling, absoluteLimits, reasons);
   }
 
   /** These arms with other arms in place of the three measured ones, for wrapping them. */
   public Arms withArms(Arm baseline, Arm candidate, Arm emptyLoop) {
-    return new Arms(baseline, candidate, emptyLoop, parameters, sampling, absoluteLimits);
+    return new Arms(baseline, candidate, emptyLoop, parameters, sampling, absoluteLimits, invalidBecause);
   }
 }

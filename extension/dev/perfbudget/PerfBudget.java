@@ -10,7 +10,7 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.parallel.Resources;
@@ -21,8 +21,9 @@ import org.junit.jupiter.api.parallel.Resources;
  *
  * <p>The method declares one {@link Workload} parameter and, in its body, the two arms of that
  * workload. After the body returns, the extension warms both arms up, measures them in
- * interleaved pairs, and compares the median ratio {@code candidate / baseline} (with a 95%
- * confidence interval) to a limit:
+ * interleaved pairs, and compares the median ratio {@code candidate / baseline} to a limit,
+ * stopping as soon as its 99% confidence interval is clear of the limit (the report shows the
+ * 95% interval of the same construction; docs/statistics.md):
  *
  * <pre>{@code
  * @PerfBudget(maxRatio = 25)
@@ -49,14 +50,24 @@ import org.junit.jupiter.api.parallel.Resources;
  * {@code perfbudget.mode}: {@code enforce} (default), {@code report} (measure, never fail),
  * {@code record} (measure and write the ratio into the budget file), {@code off} (skip).
  *
- * <p>A perf test is a test by itself ({@link Test}), is tagged {@code perf} so builds can
+ * <h2>Parameter sweeps</h2>
+ * With {@code @ParameterizedTest} every invocation is measured and judged on its own, under the
+ * budget key {@code <key>[<arguments>]}: the arguments are the parameters before the workload
+ * parameter, as text, such as {@code com.example.CodecPerfTest#encode[1024]}. Declare the
+ * workload parameter after the sweep's arguments. {@code @RepeatedTest}, {@code @TestFactory}
+ * and other test templates are configuration errors: they would run the method unmeasured.
+ *
+ * <p>A perf test is a test by itself (a test template of one invocation, named as a
+ * {@code @Test} method would be), is tagged {@code perf} so builds can
  * include or exclude perf tests, and holds an exclusive lock so that under parallel execution
  * no other test runs beside it.
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@Test
+// A template rather than @Test, so that @ParameterizedTest can add its invocations: alone, the
+// extension runs one invocation under the name a @Test method would have.
+@TestTemplate
 @Tag("perf")
 @ExtendWith(PerfBudgetExtension.class)
 // Every other test holds the global lock for reading, so a writer runs alone (as @Isolated).

@@ -22,6 +22,18 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Sampling(boolean adapts, int warmUpOperations, int pairs) {
 
+  /**
+   * The fewest pairs a verdict can rest on. The engine decides on an interval that holds the
+   * true ratio with 99% confidence, and fewer than 8 pairs cannot bound a median that tightly:
+   * the chance that all of them fall on one side of it, 2^-7, is already more than the 0.4% the
+   * first look may spend. A workload sampled one operation at a time that asks for fewer pairs is
+   * a configuration error before anything runs; the {@code perfbudget.pairs.min} parameter cannot
+   * go below it either. So few pairs decide only ratios far from the limit (the engine cannot
+   * tell from 8 pairs whether they are independent, and widens their interval fourfold); 16 or
+   * more are better.
+   */
+  public static final int LEAST_PAIRS = 8;
+
   private static final Sampling ADAPTIVE = new Sampling(true, 0, 0);
 
   public Sampling {
@@ -39,7 +51,8 @@ public record Sampling(boolean adapts, int warmUpOperations, int pairs) {
 
   /**
    * One operation per sample, {@code warmUpOperations} unmeasured operations per arm first, then
-   * exactly {@code pairs} pairs in randomized order. The ratio is decided once all pairs are in;
+   * exactly {@code pairs} pairs in randomized order, at least {@value #LEAST_PAIRS} for a
+   * verdict (the extension checks, before anything runs). The ratio is decided once all pairs are in;
    * {@code perfbudget.time.max} does not cut them short, so the workload bounds each operation
    * itself (a timeout per operation).
    */

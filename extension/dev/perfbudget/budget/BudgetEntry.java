@@ -30,9 +30,24 @@ public record BudgetEntry(
     double maxBytesRatio,
     double maxBytesPerOp) {
 
+  /**
+   * The range of ratios an entry may hold. A cached lookup against a recomputation is
+   * legitimately 1e-5; beyond 1e-9 and 1e9 a ratio is a measuring error (an arm that measured
+   * nothing), and times a tolerance it would make a limit of 0 or infinity.
+   */
+  public static final double LOWEST_RATIO = 1e-9;
+
+  public static final double HIGHEST_RATIO = 1e9;
+
+  /** Whether {@code ratio} may be recorded. */
+  public static boolean holds(double ratio) {
+    return ratio >= LOWEST_RATIO && ratio <= HIGHEST_RATIO;
+  }
+
   JsonObject toJson() {
     JsonObject json = new JsonObject();
-    json.addProperty("ratio", Json.round(ratio, 4));
+    // Significant digits, not decimals: 4.2e-5 rounded to 4 decimals would be written as 0.
+    json.addProperty("ratio", Json.significant(ratio, 4));
     json.addProperty("kind", kind);
     json.addProperty("baseline", baseline);
     json.addProperty("candidate", candidate);
@@ -58,6 +73,10 @@ public record BudgetEntry(
         || !(ratio.getAsDouble() > 0)
         || Double.isInfinite(ratio.getAsDouble())) {
       throw malformed.apply(".ratio: expected a positive number");
+    }
+    if (!holds(ratio.getAsDouble())) {
+      throw malformed.apply(".ratio: " + ratio.getAsDouble() + " is outside what a budget may hold (" + LOWEST_RATIO
+          + " to " + HIGHEST_RATIO + "); record it again");
     }
     return new BudgetEntry(
         ratio.getAsDouble(),

@@ -17,6 +17,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -34,9 +35,15 @@ public final class BudgetFile {
   static final int SCHEMA_VERSION = 1;
 
   private final Path path;
+  private final Duration lockTimeout;
+
+  public BudgetFile(Path path, Duration lockTimeout) {
+    this.path = path;
+    this.lockTimeout = lockTimeout;
+  }
 
   public BudgetFile(Path path) {
-    this.path = path;
+    this(path, LockedFile.DEFAULT_WAIT);
   }
 
   public Path path() {
@@ -49,7 +56,10 @@ public final class BudgetFile {
       return Optional.empty();
     }
     try {
-      return Optional.ofNullable(parse(Files.readString(path, StandardCharsets.UTF_8)).get(key));
+      // Only this key's entry is read: a malformed entry of another test fails that test alone.
+      JsonObject entry = parseObjects(Files.readString(path, StandardCharsets.UTF_8)).get(key);
+      return Optional.ofNullable(entry)
+          .map(json -> BudgetEntry.fromJson(json, problem -> malformed("$.budgets[\"" + key + "\"]" + problem)));
     } catch (IOException e) {
       throw new ExtensionConfigurationException("Cannot read the budget file " + path + ": " + e, e);
     }
@@ -60,6 +70,7 @@ public final class BudgetFile {
     try {
       LockedFile.update(
           path,
+          lockTimeout,
           current -> {
             Map<String, JsonObject> entries = new TreeMap<>();
             current.ifPresent(text -> parseObjects(text).forEach(entries::put));
@@ -74,12 +85,6 @@ public final class BudgetFile {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write the budget file " + path, e);
     }
-  }
-
-  private Map<String, BudgetEntry> parse(String text) {
-    Map<String, BudgetEntry> entries = new TreeMap<>();
-    parseObjects(text).forEach((key, json) -> entries.put(key, BudgetEntry.fromJson(json, problem -> malformed("$.budgets[\"" + key + "\"]" + problem))));
-    return entries;
   }
 
   private Map<String, JsonObject> parseObjects(String text) {

@@ -6,6 +6,7 @@ import dev.perfbudget.Arm;
 import dev.perfbudget.Arms;
 import dev.perfbudget.Sample;
 import dev.perfbudget.Sampling;
+import dev.perfbudget.engine.ConfidenceSequence.Look;
 import dev.perfbudget.engine.Measurement.ArmResult;
 import dev.perfbudget.engine.Measurement.Stop;
 import dev.perfbudget.engine.Measurement.WarmUp;
@@ -24,31 +25,28 @@ import org.apiguardian.api.API;
  * batch is fixed once warm-up ends so that every sample of an arm is alike. The ratio is the
  * median of per-pair ratios: both samples of a pair ran a millisecond apart, so a slow stretch of
  * the machine moves both and cancels out. A sample's ns/op include the measuring loop, as JMH's
- * do; the empty loop's cost is reported beside them, and each arm's cost net of it, but ratios
- * are not computed from net costs: on a 2 ns op, subtracting a 1 ns loop moved the ratio by a
- * third, and how much of the loop an op hides (the CPU overlaps both) is not the loop's cost. Pairs in which a GC hit either sample are left out
- * while at least half of the pairs, and never fewer than {@code perfbudget.pairs.min}, remain.
- * The interval is looked at after {@code perfbudget.pairs.min} pairs and then every eighth more
- * pairs, which keeps the cost of the bootstrap small against the time spent measuring; each
- * look decides on a 99% interval, so that looking often does not buy false verdicts.
+ * do, and so does the ratio: how much of the loop an op hides (the CPU runs both at once) is not
+ * the loop's cost, and subtracting a 1 ns loop from a 2 ns op moved its ratio by a third. An
+ * empty loop, when the workload has one, is sampled in every pair too, at a random place among
+ * the arms, and reported beside the arms with each arm's cost net of it. Pairs in which a GC ran
+ * are kept and counted: leaving them out depends on which arm allocates, and so on the outcome,
+ * while the median needs no help against a few slow pairs.
  *
- * <p>Arms that ask for {@link Sampling#oneOperationPerSample} (a JVM spawn, a timer) skip all of
- * that: a fixed warm-up of single operations, then exactly the pairs they asked for, each sample
- * one operation, and one look at the interval at the end. Sizing batches to a millisecond and
- * waiting for the JIT to go quiet mean nothing for an operation that takes 50 ms in another
- * process, and would spend seconds on warm-up alone.
+ * <p>The decision is a {@link ConfidenceSequence}'s: its first look comes after {@code
+ * perfbudget.pairs.min} pairs (16; at least {@link ConfidenceSequence#LEAST_PAIRS}, 8), the next
+ * after every quarter more; each look spends a share of the 1% error, so that stopping at the
+ * first clear look keeps the error stated however many looks it takes. The interval reported is
+ * its 95% one.
+ *
+ * <p>Arms that ask for {@link Sampling#oneOperationPerSample} (a JVM spawn, a timer) skip the
+ * adaptive part: a fixed warm-up of single operations, then exactly the pairs they asked for,
+ * each sample one operation, and one look at the interval at the end. Sizing batches to a
+ * millisecond and waiting for the JIT to go quiet mean nothing for an operation that takes 50
+ * ms in another process, and would spend seconds on warm-up alone.
  */
 @API(status = INTERNAL)
 public final class InterleavedSampler {
 
-  /** The interval reported. */
-  static final double CONFIDENCE = 0.95;
-  /**
-   * The interval decisions rest on: wider than the reported one, because sampling looks at the
-   * interval many times and stops at the first look that seems clear; every look is another
-   * chance to be fooled by noise.
-   */
-  static final double DECISION_CONFIDENCE = 0.99;
   private static final int MIN_WARMUP_ROUNDS = 3;
   /** How often warm-up runs the engine's own looks before its loops, to get them compiled. */
   private static final int BOOKKEEPING_RUNS = 20;
@@ -60,6 +58,12 @@ public final class InterleavedSampler {
   private static final int MAX_PAIRS = 50_000;
   /** With no limit to decide against, sampling stops once high / low is within this spread. */
   private static final double PRECISE_SPREAD = 1.10;
+  /**
+   * The largest batch that a sample timed at 0 ns grows to. A timer that reads 0 for a batch of
+   * a million operations is not ticking for this arm (or the arm does not time itself): growing
+   * on would only make a real op run for hours. The judge calls such an arm INVALID.
+   */
+  static final long MAX_ZERO_TIME_BATCH = 1L << 20;
 
   private final SamplingSettings settings;
   private final SplittableRandom random;
@@ -79,100 +83,115 @@ public final class InterleavedSampler {
   /**
    * Measures the arms against {@code limit}; a limit of 0 means none (sample until the
    * interval is narrow, to record it).
+   *
+   * @throws IllegalArgumentException before anything runs, when the arms sample one operation
+   *     at a time and ask for fewer than {@link ConfidenceSequence#LEAST_PAIRS} (8) pairs
    */
   public Measurement measure(Arms arms, double limit) throws Exception {
     long start = System.nanoTime();
+    Sampling sampling = arms.sampling();
+    boolean fixed = !sampling.adapts();
+    ConfidenceSequence sequence = new ConfidenceSequence(fixed ? sampling.pairs() : settings.minPairs());
     Side baseline = new Side(arms.baseline());
     Side candidate = new Side(arms.candidate());
     Side emptyLoop = arms.emptyLoop() == null ? null : new Side(arms.emptyLoop());
-
-    Sampling sampling = arms.sampling();
-    boolean fixed = !sampling.adapts();
     WarmUp warmUp =
         fixed
             ? warmUpOneByOne(sampling.warmUpOperations(), baseline, candidate, emptyLoop)
             : warmUp(jitActivity.get(), baseline, candidate, emptyLoop);
-    double loopNs = emptyLoop == null ? 0 : emptyLoop.lastRoundNsPerOp;
+    boolean slow = !fixed && tooSlowForMinPairs(baseline, candidate);
 
+    Side[] order = emptyLoop == null ? new Side[] {baseline, candidate} : new Side[] {baseline, candidate, emptyLoop};
     long timeMax = settings.timeMax().toNanos();
     long measuringStart = System.nanoTime();
-    double[] ratios = new double[64];
-    boolean[] gcHit = new boolean[64];
-    int pairs = 0;
-    int nextLook = fixed ? sampling.pairs() : settings.minPairs();
+    int pairsHitByGc = 0;
     while (true) {
-      if (pairs == ratios.length) {
-        ratios = Arrays.copyOf(ratios, pairs * 2);
-        gcHit = Arrays.copyOf(gcHit, pairs * 2);
+      shuffle(order);
+      boolean hit = false;
+      for (Side side : order) {
+        hit |= side.measureOne();
       }
-      boolean baselineFirst = random.nextBoolean();
-      Side first = baselineFirst ? baseline : candidate;
-      Side second = baselineFirst ? candidate : baseline;
-      boolean hit = first.measureOne() | second.measureOne();
-      ratios[pairs] = candidate.lastNsPerOp / baseline.lastNsPerOp;
-      gcHit[pairs] = hit;
-      pairs++;
+      sequence.add(candidate.lastNsPerOp / baseline.lastNsPerOp);
+      pairsHitByGc += hit ? 1 : 0;
+      int pairs = sequence.pairs();
 
-      // The time cap never cuts a measurement below the minimum of pairs; a workload sampled one
-      // operation at a time runs exactly the pairs it asked for.
+      // The time cap never cuts a measurement below the minimum of pairs, unless single
+      // operations are so slow that the minimum cannot fit in it; a workload sampled one
+      // operation at a time runs exactly the pairs it asked for, and looks once, at the end.
       boolean outOfTime =
           fixed
               ? pairs >= sampling.pairs()
-              : pairs >= settings.minPairs()
+              : (pairs >= settings.minPairs() || slow)
                   && (System.nanoTime() - measuringStart >= timeMax || pairs >= MAX_PAIRS);
-      if (pairs >= nextLook || outOfTime) {
-        double[] used = leaveOutGcHits(ratios, gcHit, pairs);
-        double ratio = Statistics.median(used);
-        double[] medians = Statistics.bootstrapMedians(used, random);
-        Interval interval = Statistics.interval(medians, CONFIDENCE);
-        Stop stop = decide(Statistics.interval(medians, DECISION_CONFIDENCE), limit, outOfTime, fixed);
+      double medianLoopNs = emptyLoop == null ? 0 : emptyLoop.medianNsPerOp();
+      if (slow && outOfTime && pairs < settings.minPairs()) {
+        double[] used = sequence.ratios();
+        return new Measurement(
+            Statistics.median(used), new Interval(Statistics.min(used), Statistics.max(used)),
+            candidate.medianNsPerOp() / baseline.medianNsPerOp(),
+            pairs, pairsHitByGc, Stop.TOO_SLOW, baseline.result(medianLoopNs), candidate.result(medianLoopNs),
+            medianLoopNs, warmUp, System.nanoTime() - start, used);
+      }
+      if ((!fixed && sequence.lookDue()) || outOfTime) {
+        Look look = sequence.look(limit, new Resolution(baseline.relativeStep(), candidate.relativeStep()));
+        Stop stop = decide(look, limit, outOfTime, fixed);
         if (stop != null) {
           double ratioOfMedians = candidate.medianNsPerOp() / baseline.medianNsPerOp();
           return new Measurement(
-              ratio,
-              interval,
+              look.ratio(),
+              look.reported(),
               ratioOfMedians,
-              used.length,
-              pairs - used.length,
+              pairs,
+              pairsHitByGc,
               stop,
-              baseline.result(loopNs),
-              candidate.result(loopNs),
-              loopNs,
+              baseline.result(medianLoopNs),
+              candidate.result(medianLoopNs),
+              medianLoopNs,
               warmUp,
               System.nanoTime() - start,
-              used);
+              sequence.ratios());
         }
-        nextLook = pairs + Math.max(2, pairs / 8);
       }
     }
   }
 
-  private static Stop decide(Interval interval, double limit, boolean outOfTime, boolean fixed) {
-    if (limit > 0 && interval.below(limit)) {
-      return Stop.BELOW_LIMIT;
+  /**
+   * Whether one operation per sample already takes so long that {@code perfbudget.pairs.min}
+   * pairs cannot fit in {@code perfbudget.time.max}: then the time cap may end the measurement
+   * with fewer pairs, and says so ({@link Stop#TOO_SLOW}).
+   */
+  private boolean tooSlowForMinPairs(Side baseline, Side candidate) {
+    double pairNanos = baseline.batch * baseline.costNs() + candidate.batch * candidate.costNs();
+    boolean unbatched = baseline.batch == 1 || candidate.batch == 1; // its samples cannot get shorter
+    return unbatched && pairNanos * settings.minPairs() > settings.timeMax().toNanos();
+  }
+
+  /** A new random order of the sides, for this pair (Fisher-Yates). */
+  private void shuffle(Side[] sides) {
+    for (int i = sides.length - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      Side t = sides[i];
+      sides[i] = sides[j];
+      sides[j] = t;
     }
-    if (limit > 0 && interval.above(limit)) {
-      return Stop.ABOVE_LIMIT;
+  }
+
+  private static Stop decide(Look look, double limit, boolean outOfTime, boolean fixed) {
+    switch (look.side()) {
+      case BELOW_LIMIT:
+        return Stop.BELOW_LIMIT;
+      case ABOVE_LIMIT:
+        return Stop.ABOVE_LIMIT;
+      default:
+        break;
     }
-    if (limit <= 0 && interval.spread() <= PRECISE_SPREAD) {
+    if (limit <= 0 && look.reported().spread() <= PRECISE_SPREAD) {
       return Stop.PRECISE;
     }
     if (!outOfTime) {
       return null;
     }
     return fixed ? Stop.PAIRS_DONE : Stop.TIME_CAP;
-  }
-
-  private double[] leaveOutGcHits(double[] ratios, boolean[] gcHit, int pairs) {
-    double[] clean = new double[pairs];
-    int kept = 0;
-    for (int i = 0; i < pairs; i++) {
-      if (!gcHit[i]) {
-        clean[kept++] = ratios[i];
-      }
-    }
-    boolean enoughLeft = kept >= settings.minPairs() && kept * 2 >= pairs;
-    return enoughLeft ? Arrays.copyOf(clean, kept) : Arrays.copyOf(ratios, pairs);
   }
 
   /**
@@ -213,7 +232,10 @@ public final class InterleavedSampler {
     while (true) {
       boolean stable = true;
       for (Side side : sides) {
-        if (side != null) {
+        // Past the deadline an arm that has had a round, or whose one op outlasts a round (an op
+        // of seconds), gets no more: the cap is checked per arm, not only per round.
+        boolean late = System.nanoTime() >= deadline;
+        if (side != null && !(late && (!Double.isNaN(side.lastRoundNsPerOp) || side.firstOpNs > roundNanos))) {
           stable &= side.warmUpRound(roundNanos, settings.sampleTarget().toNanos());
         }
       }
@@ -229,23 +251,26 @@ public final class InterleavedSampler {
   }
 
   /**
-   * Runs the engine's own code of later phases (a look at the JIT, a bootstrap at its usual
-   * size) often enough for the JIT to compile it while the loops are entered, below. Else its
+   * Runs the engine's own code of later phases (a look at the JIT, the confidence sequence's
+   * looks) often enough for the JIT to compile it while the loops are entered, below. Else its
    * compilation, not the arms', is what keeps the JIT busy through the rounds: in a fresh JVM,
-   * the looks' reflective calls and the bootstrap's sort and random numbers were most of what
-   * compiled during them, and warm-up took 18 to 28 rounds instead of a few.
+   * the JIT looks' reflective calls and the interval's sort and random numbers were most of what
+   * compiled during them, and warm-up took 18 to 28 rounds instead of 4 or 5.
    */
   private static void exerciseTheEnginesOwnCode(JitActivity jit) {
     for (int look = 0; look < BOOKKEEPING_RUNS; look++) {
       jit.quietSinceLastLook();
     }
     SplittableRandom scratch = new SplittableRandom(1);
-    double[] values = new double[64];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = 1 + scratch.nextDouble();
-    }
     for (int run = 0; run < 3; run++) {
-      Statistics.interval(Statistics.bootstrapMedians(values, scratch), CONFIDENCE);
+      ConfidenceSequence sequence = new ConfidenceSequence(ConfidenceSequence.LEAST_PAIRS);
+      for (int pair = 0; pair < 64; pair++) {
+        sequence.add(1 + scratch.nextDouble());
+        if (sequence.lookDue()) {
+          sequence.look(2);
+        }
+      }
+      sequence.look(2);
     }
   }
 
@@ -276,8 +301,11 @@ public final class InterleavedSampler {
     private int slowCalls;
     private boolean slowerThanAShortBatch;
     private double lastRoundNsPerOp = Double.NaN;
+    /** The first operation's cost, cold: what an op too slow for warm-up rounds is known by. */
+    private double firstOpNs = Double.NaN;
     private double lastNsPerOp;
     private double[] nsPerOp = new double[64];
+    private long[] sampleNanos = new long[64];
     private int samples;
     private long operations;
     private long allocatedBytes;
@@ -292,6 +320,9 @@ public final class InterleavedSampler {
     /** Runs one short batch of about {@value #SHORT_BATCH_NANOS} ns. */
     void shortBatch() throws Exception {
       Sample sample = arm.run(shortBatch);
+      if (Double.isNaN(firstOpNs) && shortBatch == 1) {
+        firstOpNs = sample.nanosPerOp();
+      }
       // Ten in a row, as the first calls of a cheap op can be slow too (class loading, interpreter).
       slowCalls = sample.operations() == 1 && sample.nanos() > SHORT_BATCH_NANOS ? slowCalls + 1 : 0;
       slowerThanAShortBatch = slowCalls >= 10;
@@ -327,7 +358,7 @@ public final class InterleavedSampler {
     /** The batch that should take {@code target} ns, moving by at most 16x per sample. */
     private static long nextBatch(long batch, Sample sample, long target) {
       if (sample.nanos() <= 0) {
-        return batch * 16;
+        return Math.max(batch, Math.min(batch * 16, MAX_ZERO_TIME_BATCH));
       }
       double wanted = target / sample.nanosPerOp();
       return (long) Math.max(1, Math.min(Math.min(wanted, batch * 16.0), 1L << 40));
@@ -343,8 +374,10 @@ public final class InterleavedSampler {
       gcMillis += GcActivity.millis() - millis;
       if (samples == nsPerOp.length) {
         nsPerOp = Arrays.copyOf(nsPerOp, samples * 2);
+        sampleNanos = Arrays.copyOf(sampleNanos, samples * 2);
       }
       lastNsPerOp = sample.nanosPerOp();
+      sampleNanos[samples] = sample.nanos();
       nsPerOp[samples++] = lastNsPerOp;
       operations += sample.operations();
       countsBytes &= sample.allocatedBytes() != Sample.NOT_COUNTED;
@@ -352,8 +385,18 @@ public final class InterleavedSampler {
       return collected > 0;
     }
 
+    /** The cost per op of the last warm-up round, or of the first op when no round ran. */
+    double costNs() {
+      return Double.isNaN(lastRoundNsPerOp) ? firstOpNs : lastRoundNsPerOp;
+    }
+
     double medianNsPerOp() {
       return Statistics.median(Arrays.copyOf(nsPerOp, samples));
+    }
+
+    /** The step of this arm's clock over its median sample, whose cost the ratio is of ({@link Resolution}). */
+    double relativeStep() {
+      return Resolution.relativeStep(sampleNanos, samples, 1);
     }
 
     ArmResult result(double loopNs) {

@@ -4,9 +4,12 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import org.apiguardian.api.API;
 
-/** A confidence interval [low, high] around an estimate. */
+/** A confidence interval [low, high] around an estimate; either end may be infinite. */
 @API(status = INTERNAL)
 public record Interval(double low, double high) {
+
+  /** No bound at all: what too few pairs give. */
+  static final Interval EVERYTHING = new Interval(0, Double.POSITIVE_INFINITY);
 
   boolean below(double limit) {
     return high < limit;
@@ -19,5 +22,16 @@ public record Interval(double low, double high) {
   /** high / low: 1.10 means the interval spans about ±5% of the estimate. */
   double spread() {
     return high / low;
+  }
+
+  /**
+   * The part both intervals hold. Two confidence intervals that hold at once can only be
+   * disjoint when the ratios moved between them (drift); then the newer one, {@code other},
+   * stands.
+   */
+  Interval intersect(Interval other) {
+    double low = Math.max(this.low, other.low);
+    double high = Math.min(this.high, other.high);
+    return low <= high ? new Interval(low, high) : other;
   }
 }

@@ -9,13 +9,14 @@ import org.apiguardian.api.API;
  *
  * @param ratio the median of the per-pair ratios candidate / baseline, of ns/op with the
  *     measuring loop included (as JMH's ns/op)
- * @param interval the 95% bootstrap confidence interval of that median
+ * @param interval the 95% interval of that median from the confidence sequence whose 99% interval
+ *     decided ({@link ConfidenceSequence})
  * @param ratioOfMedians the candidate's median ns/op over the baseline's
- * @param loopNsPerOp the empty measuring loop's cost per operation, 0 when the kind has none
- * @param pairs how many pairs the ratio is computed from
- * @param pairsLeftOut pairs measured but left out because a GC hit one of their samples
+ * @param pairs how many pairs were measured; the ratio is computed from all of them
+ * @param pairsHitByGc pairs in which a GC ran during a sample; they are kept like any other
  * @param stop why sampling stopped
- * @param pairRatios every per-pair ratio used, in the order measured
+ * @param loopNsPerOp the empty loop's median cost per operation, sampled in every pair
+ * @param pairRatios every per-pair ratio, in the order measured
  */
 @API(status = INTERNAL)
 public record Measurement(
@@ -23,7 +24,7 @@ public record Measurement(
     Interval interval,
     double ratioOfMedians,
     int pairs,
-    int pairsLeftOut,
+    int pairsHitByGc,
     Stop stop,
     ArmResult baseline,
     ArmResult candidate,
@@ -39,9 +40,9 @@ public record Measurement(
 
   /** Why sampling stopped. */
   public enum Stop {
-    /** The interval lies wholly below the limit. */
+    /** The 99% interval lies wholly below the limit. */
     BELOW_LIMIT,
-    /** The interval lies wholly above the limit. */
+    /** The 99% interval lies wholly above the limit. */
     ABOVE_LIMIT,
     /** With no limit: the interval is narrow enough to record. */
     PRECISE,
@@ -51,7 +52,12 @@ public record Measurement(
      * A workload sampled one operation at a time measured all the pairs it asked for, and the
      * interval still spans the limit (or, with no limit, is not yet narrow).
      */
-    PAIRS_DONE
+    PAIRS_DONE,
+    /**
+     * One operation per sample already took so long that {@code perfbudget.time.max} ran out
+     * before {@code perfbudget.pairs.min} pairs: too slow to judge in that time.
+     */
+    TOO_SLOW
   }
 
   /**

@@ -1,12 +1,9 @@
 package dev.perfbudget.engine;
 
 import java.util.Arrays;
-import java.util.SplittableRandom;
 
-/** Medians and bootstrap confidence intervals, on plain arrays so they cost little per look. */
+/** Medians and quantiles, on plain arrays so they cost little per look. */
 final class Statistics {
-
-  static final int BOOTSTRAP_RESAMPLES = 1000;
 
   private Statistics() {}
 
@@ -29,6 +26,14 @@ final class Statistics {
     return (lower + upper) / 2;
   }
 
+  static double min(double[] values) {
+    return Arrays.stream(values).min().orElse(Double.NaN);
+  }
+
+  static double max(double[] values) {
+    return Arrays.stream(values).max().orElse(Double.NaN);
+  }
+
   /** The value at rank {@code q} (0..1) of the sorted values, by linear interpolation. */
   static double quantile(double[] values, double q) {
     double[] sorted = values.clone();
@@ -41,35 +46,6 @@ final class Statistics {
     int below = (int) Math.floor(position);
     int above = Math.min(below + 1, sorted.length - 1);
     return sorted[below] + (position - below) * (sorted[above] - sorted[below]);
-  }
-
-  /**
-   * The sorted medians of {@value #BOOTSTRAP_RESAMPLES} resamples (with replacement) of the
-   * values, from which {@link #interval} cuts percentile bootstrap intervals.
-   */
-  static double[] bootstrapMedians(double[] values, SplittableRandom random) {
-    int n = values.length;
-    double[] medians = new double[BOOTSTRAP_RESAMPLES];
-    double[] resample = new double[n];
-    for (int r = 0; r < BOOTSTRAP_RESAMPLES; r++) {
-      for (int i = 0; i < n; i++) {
-        resample[i] = values[random.nextInt(n)];
-      }
-      medians[r] = medianInPlace(resample);
-    }
-    Arrays.sort(medians);
-    return medians;
-  }
-
-  /** The interval that leaves (1 - confidence) / 2 of the sorted values out on each side. */
-  static Interval interval(double[] sorted, double confidence) {
-    double tail = (1 - confidence) / 2;
-    return new Interval(quantileOfSorted(sorted, tail), quantileOfSorted(sorted, 1 - tail));
-  }
-
-  /** A 95% (or other) percentile bootstrap interval for the median of the values. */
-  static Interval medianInterval(double[] values, double confidence, SplittableRandom random) {
-    return interval(bootstrapMedians(values, random), confidence);
   }
 
   /** Hoare's quickselect: puts the k-th smallest value at index k and returns it. */

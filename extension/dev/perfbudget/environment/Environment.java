@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -21,6 +22,7 @@ import org.apiguardian.api.API;
  * Where a measurement ran: the figures a reader needs before comparing two reports, and the
  * fingerprint kept with every recorded budget.
  *
+ * @param jvmFlags the JVM's arguments without secrets (see {@code JvmFlags})
  * @param timerFloor what waiting really costs here, reported as a caveat
  */
 @API(status = INTERNAL)
@@ -65,7 +67,7 @@ public record Environment(
     return new Environment(
         System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.name") + " "
             + System.getProperty("java.runtime.version"),
-        String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()),
+        JvmFlags.describe(ManagementFactory.getRuntimeMXBean().getInputArguments(), Set.of()),
         ManagementFactory.getGarbageCollectorMXBeans().stream()
             .map(GarbageCollectorMXBean::getName)
             .collect(Collectors.joining(", ")),
@@ -94,6 +96,18 @@ public record Environment(
       return true;
     }
     return CI_MARKERS.stream().anyMatch(name -> variables.get(name) != null && !variables.get(name).isBlank());
+  }
+
+  /**
+   * This JVM's environment with the values of {@code properties} among its {@code -D} flags
+   * shown ({@code perfbudget.report.properties}); every other value stays out of reports.
+   */
+  public Environment showing(Set<String> properties) {
+    if (properties.isEmpty()) {
+      return this;
+    }
+    String flags = JvmFlags.describe(ManagementFactory.getRuntimeMXBean().getInputArguments(), properties);
+    return new Environment(jvm, flags, gc, maxHeapBytes, cpu, cores, os, commit, ci, time, timerFloor);
   }
 
   /** The same environment, stamped with the current time. */

@@ -25,12 +25,24 @@ public final class Json {
     return PRETTY.toJson(element) + System.lineSeparator();
   }
 
-  /** {@code value} rounded to {@code decimals} places; NaN and infinities become null. */
+  /**
+   * {@code value} rounded to {@code decimals} places, or to 4 significant digits where that keeps
+   * more (a ratio of 4.2e-5 is not 0); NaN and infinities become null.
+   */
   public static JsonElement number(double value, int decimals) {
     if (Double.isNaN(value) || Double.isInfinite(value)) {
       return JsonNull.INSTANCE;
     }
-    return new JsonPrimitive(round(value, decimals));
+    boolean small = value != 0 && Math.abs(value) < Math.pow(10, 2 - decimals);
+    return new JsonPrimitive(small ? significant(value, 4) : round(value, decimals));
+  }
+
+  /** {@code value} rounded to {@code digits} significant digits: 4.2137e-5 to 4 digits is 4.214e-5. */
+  public static double significant(double value, int digits) {
+    if (value == 0 || Double.isNaN(value) || Double.isInfinite(value)) {
+      return value;
+    }
+    return new java.math.BigDecimal(value).round(new java.math.MathContext(digits)).doubleValue();
   }
 
   public static double round(double value, int decimals) {

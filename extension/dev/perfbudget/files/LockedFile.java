@@ -7,40 +7,62 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.apiguardian.api.API;
 
 /**
- * Read-modify-write of a file that several test JVMs may update at once (Surefire forks), so
- * that no update is lost and no reader ever sees half a file.
+ * Read-modify-write and appends of a file that several test JVMs may update at once (Surefire
+ * forks, JVMs with different temp folders, other users sharing the folder), so that no update
+ * is lost and no reader ever sees half a file.
  *
- * <p>Writers take an exclusive lock on a file in the temp directory named after the target
- * (a lock beside the target would litter the user's {@code budgets/} folder), read the current
- * content, write the new content to a temp file beside the target, and move it over the target
- * atomically. One JVM's own threads are serialized by a monitor, because file locks are held
- * per JVM.
+ * <p>Writers lock {@code .<name>.lock} beside the file, in the folder the file really is in
+ * (its real path, so two spellings of one file share one lock), opened without following a
+ * link: a link planted there is an error, never a way to make this process create or truncate a
+ * file elsewhere. The wait for the lock is bounded ({@code perfbudget.lock.timeout}, default
+ * {@link #DEFAULT_WAIT}); past it the write fails with a message naming the lock file and what
+ * it says about its holder. The holder deletes the lock file when done, so none is left beside
+ * a user's file; a lock file left by a killed JVM is not locked any more (the kernel releases a
+ * dead process's locks) and the next writer takes it over.
+ *
+ * <p>IMPLEMENTATION NOTES. Deleting a lock file that others may be waiting on is safe only if a
+ * waiter checks, once it has the lock, that the path still names the file it locked: it
+ * compares the file's identity (device and inode) before opening, after opening and after
+ * locking, and starts over when they differ. Where the file system has no such identity
+ * (Windows), the lock file is kept. Within one JVM a monitor serializes writers, because file
+ * locks belong to the whole process, and the lock file is never opened twice: on POSIX, closing
+ * any descriptor of a file drops the process's lock on it.
  */
 @API(status = INTERNAL)
 public final class LockedFile {
 
+  /** How long a writer waits for the lock unless {@code perfbudget.lock.timeout} says otherwise. */
+  public static final Duration DEFAULT_WAIT = Duration.ofSeconds(30);
+
   private static final Object IN_THIS_JVM = new Object();
+  private static final long POLL_MILLIS = 20;
 
   private LockedFile() {}
 
   /**
    * Replaces the file's content by {@code change(current)}, where current is empty when the
-   * file does not exist yet.
+   * file does not exist yet, waiting at most {@code wait} for the lock.
    */
-  public static void update(Path file, UnaryOperator<Optional<String>> change) throws IOException {
-    Path target = file.toAbsolutePath().normalize();
+  public static void update(Path file, Duration wait, UnaryOperator<Optional<String>> change) throws IOException {
+    Path target = realTarget(file);
     locked(
         target,
+        wait,
         () -> {
           Optional<String> current =
               Files.exists(target)
@@ -48,20 +70,26 @@ public final class LockedFile {
                   : Optional.empty();
           Optional<String> next = change.apply(current);
           if (next.isPresent()) {
-          writeAtomically(target, next.get());
+            AtomicWrite.replace(target, next.get());
           }
         });
   }
 
+  public static void update(Path file, UnaryOperator<Optional<String>> change) throws IOException {
+    update(file, DEFAULT_WAIT, change);
+  }
+
   /**
    * Appends {@code text} (whole lines ending in a newline) to the file in one write, so that
-   * lines of several JVMs never interleave. When the file's last line was cut short (a JVM
-   * killed mid-write), the text starts on a line of its own rather than extending it.
+   * lines of several JVMs never interleave, and syncs it. When the file's last line was cut
+   * short (a JVM killed mid-write), the text starts on a line of its own rather than extending
+   * it.
    */
-  public static void appendLines(Path file, String text) throws IOException {
-    Path target = file.toAbsolutePath().normalize();
+  public static void appendLines(Path file, Duration wait, String text) throws IOException {
+    Path target = realTarget(file);
     locked(
         target,
+        wait,
         () -> {
           try (FileChannel out =
               FileChannel.open(target, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
@@ -77,40 +105,172 @@ public final class LockedFile {
             while (bytes.hasRemaining()) {
               position += out.write(bytes, position);
             }
+            out.force(true);
           }
         });
+  }
+
+  public static void appendLines(Path file, String text) throws IOException {
+    appendLines(file, DEFAULT_WAIT, text);
+  }
+
+  /** The lock file that guards {@code file}: beside it, named after it. */
+  public static Path lockFileOf(Path file) throws IOException {
+    Path target = realTarget(file);
+    return target.resolveSibling("." + target.getFileName() + ".lock");
+  }
+
+  /**
+   * Where {@code file} really is: its name in its folder's real path (created if missing), so
+   * that every spelling of one file shares one lock. A link in the file's own place is not
+   * resolved: an atomic write replaces the link itself, never the file it points to.
+   */
+  static Path realTarget(Path file) throws IOException {
+    Path absolute = file.toAbsolutePath().normalize();
+    Files.createDirectories(absolute.getParent());
+    return absolute.getParent().toRealPath().resolve(absolute.getFileName());
   }
 
   private interface Action {
     void run() throws IOException;
   }
 
-  private static void locked(Path target, Action action) throws IOException {
-    Files.createDirectories(target.getParent());
-    Path lockFile =
-        Path.of(System.getProperty("java.io.tmpdir"), "perfbudget-" + Integer.toHexString(target.toString().hashCode()) + ".lock");
+  private static void locked(Path target, Duration wait, Action action) throws IOException {
+    Path lockFile = target.resolveSibling("." + target.getFileName() + ".lock");
     synchronized (IN_THIS_JVM) {
-      try (FileChannel channel =
-          FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-        // Held until the channel closes; closing the channel releases it.
-        FileLock lock = channel.lock();
-        assert lock.isValid();
+      Held held = acquire(lockFile, target, System.nanoTime() + wait.toNanos(), wait);
+      try {
         action.run();
+      } finally {
+        held.release();
       }
     }
   }
 
-  public static void writeAtomically(Path target, String content) throws IOException {
-    Path temp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
-    try {
-      Files.writeString(temp, content, StandardCharsets.UTF_8);
+  /** A lock taken, and the identity of the file it is on (null where there is none). */
+  private record Held(Path lockFile, FileChannel channel, Object identity) {
+    void release() throws IOException {
       try {
-        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+        // Delete first, while still holding it: a waiter that then gets the lock on the
+        // deleted file sees that the path names another file, or none, and starts over.
+        if (identity != null && identity.equals(LockedFile.identity(lockFile))) {
+          Files.deleteIfExists(lockFile);
+        }
+      } finally {
+        channel.close();
       }
-    } finally {
-      Files.deleteIfExists(temp);
     }
   }
+
+  private static Held acquire(Path lockFile, Path target, long deadline, Duration wait) throws IOException {
+    while (true) {
+      Object before = identity(lockFile);
+      FileChannel channel;
+      try {
+        channel = FileChannel.open(
+            lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+      } catch (AccessDeniedException e) {
+        // Another user's lock file that this user cannot open: wait, then say whose it is.
+        pauseOrFail(lockFile, target, deadline, wait, "this user cannot open it (" + e.getReason() + ")");
+        continue;
+      } catch (IOException e) {
+        if (Files.isSymbolicLink(lockFile)) {
+          throw new IOException(
+              "The lock file " + lockFile + " guarding " + target + " is a symbolic link; perfbudget never follows "
+                  + "one there. Delete it (someone may have planted it to make this process write elsewhere).", e);
+        }
+        throw e;
+      }
+      try {
+        Object opened = identity(lockFile);
+        if (opened != null && !opened.equals(before)) {
+          channel.close();
+          continue; // created or replaced just now: open it again, to know which file this is
+        }
+        FileLock lock = channel.tryLock();
+        while (lock == null) {
+          pauseOrFail(lockFile, target, deadline, wait, null);
+          lock = channel.tryLock();
+        }
+        if (opened != null && !opened.equals(identity(lockFile))) {
+          channel.close();
+          continue; // its holder deleted it meanwhile: the lock is on a file no one else will see
+        }
+        describeHolder(channel);
+        return new Held(lockFile, channel, opened == NO_IDENTITY ? null : opened);
+      } catch (IOException | RuntimeException e) {
+        channel.close();
+        throw e;
+      }
+    }
+  }
+
+  private static void pauseOrFail(Path lockFile, Path target, long deadline, Duration wait, String problem) throws IOException {
+    if (System.nanoTime() - deadline > 0) {
+      throw new IOException(timedOut(lockFile, target, wait, problem));
+    }
+    try {
+      Thread.sleep(POLL_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while waiting for the lock " + lockFile + " on " + target, e);
+    }
+  }
+
+  /** Written into the lock file by its holder, for the message of whoever waits. */
+  private static void describeHolder(FileChannel channel) throws IOException {
+    ProcessHandle self = ProcessHandle.current();
+    String text = "pid " + self.pid() + ", started " + self.info().startInstant().map(Instant::toString).orElse("at an unknown time")
+        + ", user " + self.info().user().orElse("unknown") + ", holding it since " + Instant.now() + "\n";
+    channel.truncate(0);
+    channel.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), 0);
+  }
+
+  private static String timedOut(Path lockFile, Path target, Duration wait, String problem) {
+    String holder;
+    try {
+      String owner = Files.getOwner(lockFile, LinkOption.NOFOLLOW_LINKS).getName();
+      String says = problem != null ? "" : "; it says its holder is " + holderOf(lockFile);
+      holder = "it belongs to user " + owner + (problem != null ? " and " + problem : "") + says;
+    } catch (IOException | UnsupportedOperationException e) {
+      holder = problem != null ? problem : "its holder is unknown";
+    }
+    return String.format(
+        "Waited %s for the lock on %s and gave up: the lock file %s is held by another process (%s).%n"
+            + "If that process is stuck, stop it; if it is gone and the lock file stays, delete the lock file. "
+            + "perfbudget.lock.timeout sets how long to wait.",
+        describe(wait), target, lockFile, holder);
+  }
+
+  /**
+   * What the holder wrote; read through a fresh descriptor, which is safe here: this process
+   * does not hold the lock it is waiting for.
+   */
+  private static String holderOf(Path lockFile) {
+    try {
+      String text = Files.readString(lockFile, StandardCharsets.UTF_8).strip();
+      return text.isEmpty() ? "not written yet" : text;
+    } catch (IOException e) {
+      return "unreadable (" + e.getMessage() + ")";
+    }
+  }
+
+  private static String describe(Duration wait) {
+    return wait.toMillis() % 1000 == 0 ? wait.toSeconds() + " s" : wait.toMillis() + " ms";
+  }
+
+  /**
+   * The file's device and inode, without following a link; null when it is absent, {@link
+   * #NO_IDENTITY} when the file system gives none.
+   */
+  private static Object identity(Path file) throws IOException {
+    try {
+      return Objects.requireNonNullElse(
+          Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey(), NO_IDENTITY);
+    } catch (NoSuchFileException e) {
+      return null;
+    }
+  }
+
+  private static final Object NO_IDENTITY = new Object();
 }

@@ -43,16 +43,40 @@ final class FailureMessage {
     if (outcome.verdict() == Verdict.NOISY) {
       message.append(
           String.format(
-              "The interval still spans the limit after %s: the machine is noisy, and the median is past the limit.%n",
+              "The 99%% interval that decides still spans the limit after %s: the machine is noisy, and the median is past the limit.%n",
               Format.millis(m.elapsedNanos())));
     }
-    message
-        .append(String.format("What to do: find what made %s slower; ", m.candidate().name()))
-        .append(
-            String.format(
-                "if the new cost is intended, raise the limit (maxRatio on @PerfBudget), or record "
-                    + "the new ratio and commit the budget file:%n  %s",
-                recordCommand));
+    message.append(String.format("What to do: find what made %s slower; ", m.candidate().name()));
+    if (outcome.limit().fromAnnotation()) {
+      // Recording changes nothing here: the annotation's limit wins over the budget file.
+      message.append(
+          String.format(
+              "if the new cost is intended, raise `maxRatio` on @PerfBudget above %s, or remove `maxRatio` "
+                  + "and record a budget in the budget file:%n  %s",
+              Format.ratio(m.interval().high()), recordCommand));
+    } else {
+      message.append(
+          String.format(
+              "if the new cost is intended, record the new ratio and commit the budget file:%n  %s%n"
+                  + "or raise `tolerance` on @PerfBudget.",
+              recordCommand));
+    }
+    return message.toString();
+  }
+
+  static String invalid(Outcome outcome, List<String> problems, boolean recording) {
+    Measurement m = outcome.measurement();
+    StringBuilder message =
+        new StringBuilder(String.format("@PerfBudget test %s measured nothing that can be trusted (INVALID):%n", outcome.test()));
+    problems.forEach(problem -> message.append("  - ").append(problem).append(String.format(".%n")));
+    if (m != null) {
+      message
+          .append(String.format("Measured ratio %s / %s: %s (%d pairs, not judged)%n",
+              m.candidate().name(), m.baseline().name(), Format.ratio(m.ratio()), m.pairs()))
+          .append(arm("baseline ", m.baseline()))
+          .append(arm("candidate", m.candidate()));
+    }
+    message.append(recording ? "Nothing was recorded in the budget file." : "The test fails until the measurement can be trusted.");
     return message.toString();
   }
 

@@ -48,7 +48,18 @@ public final class Judge {
     PerfCheck check = new PerfCheck(first, confirm, replacesFarReadings);
     if (plan.records()) {
       Measured measured = check.measureToRecord();
+      if (!measured.invalidBecause().isEmpty()) {
+        return invalid(measured, measured.invalidBecause(), disturbed);
+      }
       Measurement measurement = measured.measurement();
+      List<String> problems = new ArrayList<>(Validity.problems(measurement, plan.settings().sampling()));
+      String unrecordable = problems.isEmpty() ? Validity.unrecordable(measurement.ratio()) : null;
+      if (unrecordable != null) {
+        problems.add(unrecordable);
+      }
+      if (!problems.isEmpty()) {
+        return invalid(measured, problems, disturbed);
+      }
       plan.budgets().record(plan.key(), entry(measurement).keepingLimitsOf(plan.budgets().find(plan.key())));
       String note = String.format("recorded ratio %s in %s; commit it", Format.ratio(measurement.ratio()), plan.budgets().path());
       Outcome recorded = outcome(measured, Verdict.RECORDED, false, Double.NaN, join(note, disturbed));
@@ -58,15 +69,41 @@ public final class Judge {
     }
     if (!plan.limit().isSet()) {
       Measured measured = check.measureToRecord();
+      List<String> problems = problems(measured);
+      if (!problems.isEmpty()) {
+        return invalid(measured, problems, disturbed);
+      }
       String note = join("no budget, report mode records none", disturbed);
       return overruns(measured, outcome(measured, Verdict.PASS, false, Double.NaN, note), "");
     }
     PerfCheck.Decision decision = check.check(plan.limit());
+    List<String> problems = problems(decision.measured());
+    if (!problems.isEmpty()) {
+      return invalid(decision.measured(), problems, disturbed);
+    }
     boolean fails = decision.fails() && mode == Mode.ENFORCE;
     String note = join(decision.note(), decision.fails() && !fails ? "over budget; report mode does not fail" : "");
     Outcome timed =
         outcome(decision.measured(), decision.verdict(), fails, decision.unconfirmedRatio(), join(note, disturbed));
     return overruns(decision.measured(), timed, fails ? FailureMessage.regressed(timed, plan.recordCommand()) : "");
+  }
+
+  /** What makes a measurement untrustworthy: what the arms said before it, or what it shows. */
+  private List<String> problems(Measured measured) {
+    return measured.invalidBecause().isEmpty()
+        ? Validity.problems(measured.measurement(), plan.settings().sampling())
+        : measured.invalidBecause();
+  }
+
+  /**
+   * A measurement that cannot be trusted: it fails the test, except in report mode, where the
+   * note says so; nothing is recorded.
+   */
+  private Judgement invalid(Measured measured, List<String> problems, String disturbed) {
+    boolean fails = plan.settings().mode() != Mode.REPORT;
+    String note = "INVALID: " + String.join("; ", problems) + (fails ? "" : "; report mode does not fail");
+    Outcome outcome = outcome(measured, Verdict.INVALID, fails, Double.NaN, join(note, disturbed));
+    return new Judgement(outcome, fails ? FailureMessage.invalid(outcome, problems, plan.records()) : "");
   }
 
   /** The outcome of a test that was skipped before it was measured. */
@@ -113,10 +150,10 @@ public final class Judge {
 
   private Outcome outcome(Measured measured, Verdict verdict, boolean fails, double unconfirmed, String note) {
     Measurement measurement = measured.measurement();
+    String notes = measurement == null ? "" : MeasurementNotes.of(measurement, plan.settings().sampling());
     return new Outcome(
         plan.test(), plan.key(), kind, verdict, fails, plan.limit(), measurement, unconfirmed,
-        measured.parameters(), join(note, MeasurementNotes.of(measurement, plan.settings().sampling())), Instant.now(),
-        plan.bytes());
+        measured.parameters(), join(note, notes), Instant.now(), plan.bytes());
   }
 
   private BudgetEntry entry(Measurement measurement) {

@@ -71,6 +71,9 @@ public final class PerfCheck {
 
   public Decision check(Limit limit) throws Exception {
     Measured measured = first.measure(limit.value());
+    if (measured.measurement() == null) {
+      return new Decision(Verdict.INVALID, false, measured, Double.NaN, "");
+    }
     double firstRatio = measured.measurement().ratio();
     String note = "";
     if (replacesFarReadings && far(measured.measurement(), limit.recordedRatio())) {
@@ -110,6 +113,7 @@ public final class PerfCheck {
       case BELOW_LIMIT -> Verdict.PASS;
       case ABOVE_LIMIT -> Verdict.FAIL;
       case TIME_CAP, PAIRS_DONE, PRECISE -> Verdict.NOISY;
+      case TOO_SLOW -> Verdict.INVALID;
     };
   }
 }

@@ -30,6 +30,9 @@ public final class ThisJvm implements Measurer {
 
   @Override
   public Measured measure(double limit) throws Exception {
+    if (!arms.invalidBecause().isEmpty()) {
+      return Measured.unmeasurable(arms);
+    }
     SplittableRandom stream = random.split();
     return Measured.of(
         MeasuringThread.run(

@@ -30,7 +30,7 @@ final class ForkedChild {
     double limit = Double.parseDouble(context.getConfigurationParameter(ForkMain.CHILD_LIMIT).orElse("0"));
     ChildResult result;
     try {
-      Arms arms = DeclaredWorkload.prepare(invocation, workload, plan, context);
+      Arms arms = PerfTestRun.prepare(invocation, workload, plan, context);
       result = ChildResult.of(new ThisJvm(plan.test(), arms, plan.settings().sampling()).measure(limit));
     } catch (ExtensionConfigurationException e) {
       result = ChildResult.failed(Kind.CONFIGURATION, e.getMessage());

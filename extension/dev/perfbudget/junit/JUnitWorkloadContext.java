@@ -21,8 +21,11 @@ record JUnitWorkloadContext(String testName, ExtensionContext extensionContext) 
   // one call runs on both.
   @SuppressWarnings("deprecation")
   public <T extends AutoCloseable> T classResource(String key, Class<T> type, Supplier<T> create) {
-    ExtensionContext classContext =
-        extensionContext.getParent().orElseThrow(() -> new IllegalStateException("no class context"));
+    // The test class's context: an invocation's parent is its template (the method), not the class.
+    ExtensionContext classContext = extensionContext;
+    while (classContext.getTestMethod().isPresent()) {
+      classContext = classContext.getParent().orElseThrow(() -> new IllegalStateException("no class context"));
+    }
     // AutoCloseable values in a Store are closed when their context ends, here the test class.
     return classContext.getStore(NAMESPACE).getOrComputeIfAbsent(key, k -> create.get(), type);
   }

@@ -4,12 +4,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.perfbudget.PerfBudget;
 import dev.perfbudget.Workload;
-import dev.perfbudget.fork.ForkMain;
-import dev.perfbudget.plan.Mode;
-import dev.perfbudget.plan.Plan;
-import dev.perfbudget.plan.Settings;
 import java.lang.reflect.Method;
-import java.util.Optional;
+import java.util.stream.Stream;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.BeforeTestExecutionCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
@@ -20,42 +16,65 @@ import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
 
 /**
- * The JUnit callbacks behind {@link PerfBudget}, and nothing else: the plan is made (and every
- * annotation and configuration error raised) before the method runs; then {@link PerfRun} has
- * the method body declare the workload's arms, measured here or in a fresh JVM, judged and
- * reported; in a fresh JVM that measures for a test JVM, {@link ForkedChild} measures once.
+ * The JUnit callbacks behind {@link PerfBudget}, and nothing else: {@code @PerfBudget} is a test
+ * template of which this provider runs one invocation (a perf test by itself), unless
+ * {@code @ParameterizedTest} runs one per argument set (a sweep); each invocation is run by {@link
+ * PerfTestRun}, which makes the plan, runs the method body, judges and reports.
  */
 @API(status = INTERNAL)
 public final class PerfBudgetExtension
-    implements ExecutionCondition, BeforeTestExecutionCallback, ParameterResolver, InvocationInterceptor {
+    implements ExecutionCondition,
+        BeforeTestExecutionCallback,
+        ParameterResolver,
+        InvocationInterceptor,
+        TestTemplateInvocationContextProvider {
 
   private static final Namespace NAMESPACE = Namespace.create(PerfBudgetExtension.class);
-  private static final String PLAN = "plan";
   private static final String WORKLOAD = "workload";
 
   @Override
   public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-    Optional<String> mode = context.getConfigurationParameter(Settings.MODE);
-    if (mode.isPresent() && mode.get().trim().equalsIgnoreCase(Mode.OFF.configValue())) {
-      return ConditionEvaluationResult.disabled("perf tests are off: " + Settings.MODE + "=off");
+    return OffSwitch.evaluate(context);
+  }
+
+  @Override
+  public boolean supportsTestTemplate(ExtensionContext context) {
+    Method method = context.getRequiredTestMethod();
+    // A sweep's invocations come from @ParameterizedTest; a wrong combination fails here, before any runs.
+    return method.isAnnotationPresent(PerfBudget.class)
+        && PerfTestForm.of(method, TestNames.method(context)) != PerfTestForm.SWEEP;
+  }
+
+  @Override
+  public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
+    if (PerfTestForm.of(context.getRequiredTestMethod(), TestNames.method(context)) == PerfTestForm.BESIDE_TEST) {
+      return Stream.empty(); // the @Test beside it is the one run
     }
-    // An unknown mode is reported, with its key, by beforeTestExecution.
-    return ConditionEvaluationResult.enabled("perfbudget.mode is not off");
+    String displayName = context.getDisplayName(); // the name a @Test method would have
+    return Stream.of(
+        new TestTemplateInvocationContext() {
+          @Override
+          public String getDisplayName(int invocationIndex) {
+            return displayName;
+          }
+        });
+  }
+
+  @Override
+  public boolean mayReturnZeroTestTemplateInvocationContexts(ExtensionContext context) {
+    return true;
   }
 
   @Override
   public void beforeTestExecution(ExtensionContext context) {
     Method method = context.getRequiredTestMethod();
-    PerfBudget annotation = method.getAnnotation(PerfBudget.class);
-    if (annotation == null) {
-      return;
+    if (method.isAnnotationPresent(PerfBudget.class)) {
+      WorkloadParameter.check(method, TestNames.method(context));
     }
-    String test = context.getRequiredTestClass().getName() + "#" + method.getName();
-    Settings settings = Settings.from(context::getConfigurationParameter);
-    WorkloadParameter.check(method, test);
-    context.getStore(NAMESPACE).put(PLAN, Plan.of(annotation, test, settings, recordCommand(context)));
   }
 
   @Override
@@ -75,23 +94,35 @@ public final class PerfBudgetExtension
   public void interceptTestMethod(
       Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context)
       throws Throwable {
-    Plan plan = context.getStore(NAMESPACE).get(PLAN, Plan.class);
-    if (plan == null) {
+    run(invocation, invocationContext, context);
+  }
+
+  @Override
+  public void interceptTestTemplateMethod(
+      Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context)
+      throws Throwable {
+    run(invocation, invocationContext, context);
+  }
+
+  @Override
+  public <T> T interceptTestFactoryMethod(
+      Invocation<T> invocation, ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context)
+      throws Throwable {
+    if (!context.getRequiredTestMethod().isAnnotationPresent(PerfBudget.class)) {
+      return invocation.proceed();
+    }
+    PerfTestForm.of(context.getRequiredTestMethod(), TestNames.method(context)); // a configuration error
+    throw new IllegalStateException("a @TestFactory is never measured");
+  }
+
+  private static void run(
+      Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context)
+      throws Throwable {
+    Workload workload = context.getStore(NAMESPACE).get(WORKLOAD, Workload.class);
+    if (workload == null || !context.getRequiredTestMethod().isAnnotationPresent(PerfBudget.class)) {
       invocation.proceed();
       return;
     }
-    Workload workload = context.getStore(NAMESPACE).get(WORKLOAD, Workload.class);
-    Optional<String> childResult = context.getConfigurationParameter(ForkMain.CHILD_RESULT);
-    if (childResult.isPresent()) {
-      ForkedChild.measure(invocation, workload, plan, context, childResult.get());
-    } else {
-      new PerfRun(plan, workload, context).run(invocation);
-    }
-  }
-
-  private static String recordCommand(ExtensionContext context) {
-    return String.format(
-        "mvn test -Dtest='%s#%s' -Dperfbudget.mode=record",
-        context.getRequiredTestClass().getName(), context.getRequiredTestMethod().getName());
+    PerfTestRun.run(invocation, invocationContext.getArguments(), workload, context);
   }
 }

@@ -1,6 +1,7 @@
 package dev.perfbudget.plan;
 
 import dev.perfbudget.PerfBudget;
+import dev.perfbudget.units.Format;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /** Checks the attributes of a {@link PerfBudget} annotation; a wrong one names itself and the fix. */
@@ -24,6 +25,14 @@ final class AnnotationCheck {
               "@PerfBudget on method [%s] must be declared with a `tolerance` of at least 1 (10 "
                   + "means an order of magnitude), or 0 to use perfbudget.tolerance, but it is %s.",
               test, tolerance));
+    }
+    if (maxRatio > 0 && tolerance != 0) {
+      throw new ExtensionConfigurationException(
+          String.format(
+              "@PerfBudget on method [%s] declares both `maxRatio` (%s) and `tolerance` (%s), but a "
+                  + "tolerance applies only to a ratio recorded in the budget file, and `maxRatio` replaces "
+                  + "that: remove `tolerance`, or remove `maxRatio` to use the recorded ratio.",
+              test, Format.factor(maxRatio), Format.factor(tolerance)));
     }
     checkBytesLimit(test, "maxBytesRatio", annotation.maxBytesRatio());
     checkBytesLimit(test, "maxBytesPerOp", annotation.maxBytesPerOp());

@@ -38,6 +38,11 @@ public record Limit(double value, String source, double recordedRatio) {
         entry.ratio());
   }
 
+  /** Whether the limit is {@code maxRatio} on the annotation, which no recorded budget changes. */
+  public boolean fromAnnotation() {
+    return source.equals(maxRatio(1).source());
+  }
+
   public boolean isSet() {
     return value > 0;
   }

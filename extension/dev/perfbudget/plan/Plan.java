@@ -13,8 +13,13 @@ import org.opentest4j.AssertionFailedError;
  * What a perf test is held to, decided before anything is measured: its budget key, the ratio
  * limit and where it came from, the bytes budget, and the settings of the run.
  *
- * @param test {@code <class FQN>#<method>}
- * @param key the budget-file key
+ * <p>Only this test's entry of the budget file is read: a malformed entry of another test fails
+ * that test alone.
+ *
+ * @param test {@code <class FQN>#<method>}, and for one invocation of a parameter sweep its
+ *     arguments in brackets: {@code <class FQN>#<method>[1024]}
+ * @param key the budget-file key: the annotation's {@code key}, else {@code <class FQN>#<method>},
+ *     with the invocation's arguments in brackets for a parameter sweep
  * @param recordCommand the command that records this test's budget, for messages
  */
 @API(status = INTERNAL)
@@ -25,12 +30,16 @@ public record Plan(
    * Checks the annotation, reads the budget file and decides the limits. A wrong annotation or
    * configuration, or a malformed budget file, fails here, before anything runs.
    *
+   * @param method {@code <class FQN>#<method>}
+   * @param invocation empty, or for one invocation of a parameter sweep its arguments in
+   *     brackets, such as {@code [1024]}
    * @throws AssertionFailedError under CI in enforce mode, when the test has no budget at all
    */
-  public static Plan of(PerfBudget annotation, String test, Settings settings, String recordCommand) {
+  public static Plan of(PerfBudget annotation, String method, String invocation, Settings settings, String recordCommand) {
+    String test = method + invocation;
     AnnotationCheck.check(annotation, test);
-    String key = annotation.key().isEmpty() ? test : annotation.key();
-    BudgetFile budgets = new BudgetFile(settings.budgetsFile());
+    String key = (annotation.key().isEmpty() ? method : annotation.key()) + invocation;
+    BudgetFile budgets = new BudgetFile(settings.budgetsFile(), settings.lockTimeout());
     Optional<BudgetEntry> entry = budgets.find(key); // a malformed file is reported now, not after measuring
     Limit limit = Limit.NONE;
     if (annotation.maxRatio() > 0) {

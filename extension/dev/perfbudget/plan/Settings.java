@@ -2,13 +2,17 @@ package dev.perfbudget.plan;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.perfbudget.engine.ConfidenceSequence;
 import dev.perfbudget.engine.SamplingSettings;
 import dev.perfbudget.environment.Environment;
+import dev.perfbudget.files.LockedFile;
 import dev.perfbudget.units.DurationParser;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -29,6 +33,7 @@ public record Settings(
     boolean underCi,
     ReportSettings reports,
     SamplingSettings sampling,
+    Duration lockTimeout,
     Fork fork) {
 
   public static final String MODE = "perfbudget.mode";
@@ -47,6 +52,8 @@ public record Settings(
   public static final String FORK = "perfbudget.fork";
   public static final String FORK_JVM_ARGS = "perfbudget.fork.jvmArgs";
   public static final String FORK_TIMEOUT = "perfbudget.fork.timeout";
+  public static final String LOCK_TIMEOUT = "perfbudget.lock.timeout";
+  public static final String REPORT_PROPERTIES = "perfbudget.report.properties";
 
   /**
    * Every key of perfbudget and of the kinds it ships: what a fresh JVM is given of the test
@@ -55,8 +62,9 @@ public record Settings(
   public static final List<String> KEYS =
       List.of(
           MODE, BUDGETS_FILE, REPORT_DIR, TOLERANCE, TIME_MAX, WARMUP_MAX, SAMPLE_TARGET, PAIRS_MIN, SEED, CI,
-          HISTORY_FILE, REPORT_SUMMARY, OP_TIMEOUT, FORK, FORK_JVM_ARGS, FORK_TIMEOUT,
+          HISTORY_FILE, REPORT_SUMMARY, OP_TIMEOUT, LOCK_TIMEOUT, REPORT_PROPERTIES, FORK, FORK_JVM_ARGS, FORK_TIMEOUT,
           "perfbudget.pool.dir", "perfbudget.pool.timeout", "perfbudget.coldstart.runs");
+
   public static final double DEFAULT_TOLERANCE = 10;
 
   /**
@@ -65,6 +73,7 @@ public record Settings(
    */
   public static Settings from(Function<String, Optional<String>> configuration) {
     Reader reader = new Reader(configuration);
+    Duration lockTimeout = reader.read(LOCK_TIMEOUT, within("100ms", "60m"), LockedFile.DEFAULT_WAIT);
     return new Settings(
         reader.read(MODE, Mode::parse, Mode.ENFORCE),
         reader.read(BUDGETS_FILE, Path::of, Path.of("budgets", "perf-budgets.json")),
@@ -74,18 +83,35 @@ public record Settings(
         new ReportSettings(
             reader.read(REPORT_DIR, Path::of, Path.of("target", "perfbudget")),
             Optional.ofNullable(reader.read(HISTORY_FILE, Path::of, null)),
-            reader.read(REPORT_SUMMARY, Settings::parseBoolean, true)),
+            reader.read(REPORT_SUMMARY, Settings::parseBoolean, true),
+            reader.read(REPORT_PROPERTIES, Settings::parseNames, Set.of()),
+            lockTimeout),
         new SamplingSettings(
-            reader.read(TIME_MAX, DurationParser::parse, Duration.ofSeconds(5)),
-            reader.read(WARMUP_MAX, DurationParser::parse, Duration.ofSeconds(10)),
-            reader.read(SAMPLE_TARGET, DurationParser::parse, Duration.ofMillis(1)),
-            reader.read(PAIRS_MIN, Settings::parseMinPairs, 12),
+            reader.read(TIME_MAX, within("100ms", "60m"), Duration.ofSeconds(5)),
+            reader.read(WARMUP_MAX, within("10ms", "10m"), Duration.ofSeconds(10)),
+            reader.read(SAMPLE_TARGET, within("10us", "100ms"), Duration.ofMillis(1)),
+            reader.read(PAIRS_MIN, Settings::parseMinPairs, SamplingSettings.DEFAULT_MIN_PAIRS),
             reader.read(SEED, Long::parseLong, System.nanoTime()),
-            reader.read(OP_TIMEOUT, DurationParser::parse, SamplingSettings.DEFAULT_OP_TIMEOUT)),
+            reader.read(OP_TIMEOUT, within("100ms", "60m"), SamplingSettings.DEFAULT_OP_TIMEOUT)),
+        lockTimeout,
         new Fork(
             reader.read(FORK, Fork.When::parse, Fork.When.CONFIRM),
             Optional.ofNullable(reader.read(FORK_JVM_ARGS, Fork::parseJvmArgs, null)),
-            Optional.ofNullable(reader.read(FORK_TIMEOUT, DurationParser::parse, null))));
+            Optional.ofNullable(reader.read(FORK_TIMEOUT, within("1s", "600m"), null))));
+  }
+
+  /** {@code a.b, c.d}: the names of system properties, as {@code -D} sets them. */
+  private static Set<String> parseNames(String value) {
+    Set<String> names = new LinkedHashSet<>();
+    for (String name : value.split(",")) {
+      String trimmed = name.trim();
+      if (trimmed.isEmpty() || trimmed.startsWith("-D") || trimmed.contains("=") || trimmed.chars().anyMatch(Character::isWhitespace)) {
+        throw new IllegalArgumentException(
+            "expected property names separated by commas, such as user.timezone,file.encoding (no -D, no values)");
+      }
+      names.add(trimmed);
+    }
+    return Set.copyOf(names);
   }
 
   private static double parseTolerance(String value) {
@@ -105,10 +131,30 @@ public record Settings(
 
   private static int parseMinPairs(String value) {
     int pairs = Integer.parseInt(value.trim());
-    if (pairs < 5) {
-      throw new IllegalArgumentException("expected a whole number of at least 5");
+    if (pairs < ConfidenceSequence.LEAST_PAIRS || pairs > 10_000) {
+      throw new IllegalArgumentException(
+          "expected a whole number from " + ConfidenceSequence.LEAST_PAIRS
+              + " to 10000; fewer than " + ConfidenceSequence.LEAST_PAIRS
+              + " pairs cannot decide a verdict at 99% confidence");
     }
     return pairs;
+  }
+
+  /**
+   * A parser of durations from {@code min} to {@code max}: a timing knob far outside its range
+   * (a sample target of minutes, a time cap of nanoseconds) would make the measurement fail
+   * later and blame the op.
+   */
+  private static Function<String, Duration> within(String min, String max) {
+    Duration low = DurationParser.parse(min);
+    Duration high = DurationParser.parse(max);
+    return text -> {
+      Duration duration = DurationParser.parse(text);
+      if (duration.compareTo(low) < 0 || duration.compareTo(high) > 0) {
+        throw new IllegalArgumentException("expected a duration from " + min + " to " + max);
+      }
+      return duration;
+    };
   }
 
   private record Reader(Function<String, Optional<String>> configuration) {

@@ -197,6 +197,79 @@ final class Charts {
     return svg.end();
   }
 
+  /** One invocation of a parameter sweep: its arguments as text, its ratio, interval, limit and verdict. */
+  record SweepPoint(String parameter, double ratio, double low, double high, double limit, String verdict) {}
+
+  /**
+   * A parameter sweep, like JMH's {@code @Param}: each invocation's ratio (dots colored by
+   * verdict, interval whiskers) against its parameter, and each limit as a red dash. The
+   * parameter axis is numeric (logarithmic when it spans a factor of 10) when every argument is a
+   * number, else the invocations in order.
+   */
+  static String sweep(List<SweepPoint> points, String title) {
+    Svg svg = new Svg("sweep-chart", WIDTH, 220, title, false);
+    double left = 50;
+    double right = WIDTH - 20;
+    double top = 16;
+    double bottom = 170;
+    double lo = Double.POSITIVE_INFINITY;
+    double hi = Double.NEGATIVE_INFINITY;
+    for (SweepPoint p : points) {
+      lo = min(lo, p.ratio(), p.low(), p.limit());
+      hi = max(hi, p.ratio(), p.high(), p.limit());
+    }
+    Axis y = new Axis(lo / 1.2, hi * 1.2, bottom, top, true);
+    svg.line(left, bottom, right, bottom, Svg.INK, 1, "", "axis");
+    svg.line(left, top, left, bottom, Svg.INK, 1, "", "axis");
+    for (double tick : ticks(lo / 1.2, hi * 1.2, true)) {
+      svg.line(left - 4, y.at(tick), right, y.at(tick), Svg.GRID, 0.5, "", "gridline");
+      svg.text(left - 6, y.at(tick) + 4, "end", Svg.INK, label(tick));
+    }
+    double[] values = new double[points.size()];
+    boolean numeric = true;
+    for (int i = 0; i < values.length; i++) {
+      try {
+        values[i] = Double.parseDouble(points.get(i).parameter());
+      } catch (NumberFormatException e) {
+        numeric = false;
+      }
+    }
+    double[] xs = new double[points.size()];
+    if (numeric && points.size() > 1) {
+      double first = Arrays.stream(values).min().orElse(0);
+      double last = Arrays.stream(values).max().orElse(1);
+      boolean log = first > 0 && last / first >= 10;
+      Axis x = new Axis(first == last ? first - 1 : first, first == last ? last + 1 : last, left + 20, right - 20, log);
+      for (int i = 0; i < xs.length; i++) {
+        xs[i] = x.at(values[i]);
+      }
+    } else {
+      for (int i = 0; i < xs.length; i++) {
+        xs[i] = points.size() == 1 ? (left + right) / 2 : left + 20 + i * (right - left - 40) / (points.size() - 1);
+      }
+    }
+    double[] ys = new double[points.size()];
+    for (int i = 0; i < xs.length; i++) {
+      SweepPoint p = points.get(i);
+      ys[i] = y.at(p.ratio());
+      svg.text(xs[i], bottom + 16, "middle", Svg.INK, p.parameter());
+      if (p.limit() > 0) {
+        svg.line(xs[i] - 10, y.at(p.limit()), xs[i] + 10, y.at(p.limit()), Svg.LIMIT, 2, "", "limit");
+      }
+      if (!Double.isNaN(p.low()) && !Double.isNaN(p.high())) {
+        svg.line(xs[i], y.at(p.low()), xs[i], y.at(p.high()), Svg.INK, 1, "", "interval");
+      }
+    }
+    svg.polyline(xs, ys, "#999999", "", "sweep");
+    for (int i = 0; i < xs.length; i++) {
+      SweepPoint p = points.get(i);
+      svg.circle(xs[i], ys[i], 4.5, verdictColor(p.verdict()), "point",
+          "[" + p.parameter() + "]: " + p.verdict() + " ratio " + Format.ratio(p.ratio()));
+    }
+    svg.text(left, bottom + 36, "start", Svg.INK, "ratio (candidate / baseline) against the parameter; red: limit");
+    return svg.end();
+  }
+
   /** A tick label: 3 significant digits, no trailing zeros (0.5, 1, 2, 10, 1.05). */
   static String label(double value) {
     if (value == 0) {
@@ -211,6 +284,7 @@ final class Charts {
       case "FAIL" -> Svg.LIMIT;
       case "NOISY" -> Svg.INTERVAL;
       case "RECORDED" -> Svg.BAR;
+      case "INVALID" -> "#7b2d8b";
       default -> "#999999";
     };
   }

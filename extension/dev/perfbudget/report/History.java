@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
@@ -38,9 +39,15 @@ final class History implements Reporter {
   private static final String[] RESULT_FIELDS = {"test", "kind", "verdict", "ratio", "ratioLow", "ratioHigh", "limit", "pairs"};
 
   private final Path file;
+  private final Duration lockTimeout;
+
+  public History(Path file, Duration lockTimeout) {
+    this.file = file;
+    this.lockTimeout = lockTimeout;
+  }
 
   public History(Path file) {
-    this.file = file;
+    this(file, LockedFile.DEFAULT_WAIT);
   }
 
   Path path() {
@@ -49,7 +56,7 @@ final class History implements Reporter {
 
   @Override
   public void report(Outcome outcome, Environment environment) throws IOException {
-    LockedFile.appendLines(file, COMPACT.toJson(entry(outcome, environment)) + "\n");
+    LockedFile.appendLines(file, lockTimeout, COMPACT.toJson(entry(outcome, environment)) + "\n");
   }
 
   /** One line: when, which commit, the result's figures, and where it ran. */

@@ -1,9 +1,8 @@
 package dev.perfbudget.report;
 
 import com.google.gson.JsonObject;
-import dev.perfbudget.files.LockedFile;
+import dev.perfbudget.files.AtomicWrite;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -23,7 +22,9 @@ import java.util.TreeMap;
  *
  * <p>The charts are SVG files in a folder named after the page ({@code perf-history.md} gets
  * {@code perf-history/}), referenced as images: Markdown renderers strip inline SVG, but all of
- * them show an SVG image.
+ * them show an SVG image. The folder's {@link ChartManifest} lists the charts the page wrote:
+ * only those are ever replaced or deleted, so an image of the user's in the same folder stays.
+ * Every text taken from the history goes through {@link Markdown}.
  */
 final class HistoryPage {
 
@@ -38,17 +39,18 @@ final class HistoryPage {
     String name = page.getFileName().toString().replaceFirst("\\.[^.]*$", "");
     Path chartsDir = page.toAbsolutePath().resolveSibling(name);
     Files.createDirectories(chartsDir);
+    ChartManifest manifest = ChartManifest.in(chartsDir);
     Map<String, List<JsonObject>> byTest = new TreeMap<>();
     for (JsonObject entry : entries) {
       byTest.computeIfAbsent(ReportText.string(entry, "test"), t -> new ArrayList<>()).add(entry);
     }
     StringBuilder md = new StringBuilder("# Performance history\n\n");
     md.append(String.format(
-        "Rendered from `%s`: %d points of %d perf tests. Per test, the last %d points, newest first. "
+        "Rendered from %s: %d points of %d perf tests. Per test, the last %d points, newest first. "
             + "Ratio: candidate / baseline, the median of interleaved pairs, with its 95%% confidence interval. "
             + "Points from different environments (a dotted line in the chart) are measured on different "
             + "machines or JVMs and are not one series.\n",
-        sourceName, entries.size(), byTest.size(), POINTS));
+        Markdown.code(sourceName, false), entries.size(), byTest.size(), POINTS));
     Map<String, String> environments = new LinkedHashMap<>();
     Set<String> slugs = new HashSet<>();
     List<Path> charts = new ArrayList<>();
@@ -57,15 +59,15 @@ final class HistoryPage {
       points.sort(Comparator.comparing(History::time)); // stable: file order breaks ties
       List<JsonObject> last = points.subList(Math.max(0, points.size() - POINTS), points.size());
       String display = ReportText.test(last.get(0));
-      String slug = slug(display, slugs);
+      String slug = slug(display, slugs, manifest);
       Path chart = chartsDir.resolve(slug + ".svg");
-      LockedFile.writeAtomically(chart, Charts.trend(chartPoints(last), "ratio of " + test.getKey() + " over its last runs"));
+      AtomicWrite.replace(chart, Charts.trend(chartPoints(last), "ratio of " + test.getKey() + " over its last runs"));
       charts.add(chart);
-      md.append("\n## `").append(display).append("`\n\n");
-      md.append('`').append(test.getKey()).append("`, ").append(ReportText.string(last.get(last.size() - 1), "kind"))
+      md.append("\n## ").append(Markdown.code(display, false)).append("\n\n");
+      md.append(Markdown.code(test.getKey(), false)).append(", ").append(Markdown.text(ReportText.string(last.get(last.size() - 1), "kind")))
           .append(" workload, ").append(points.size()).append(points.size() == 1 ? " point" : " points").append(" in all.\n\n");
-      md.append("![ratio of ").append(display).append(" over its last ").append(last.size()).append(" runs](")
-          .append(name).append('/').append(slug).append(".svg)\n\n");
+      md.append("![ratio of ").append(Markdown.label(display)).append(" over its last ").append(last.size()).append(" runs](")
+          .append(Markdown.destination(name + "/" + slug + ".svg")).append(")\n\n");
       md.append("| Time (UTC) | Commit | Verdict | Ratio [95% CI] | Limit | Environment |\n");
       md.append("|---|---|---|---:|---:|---|\n");
       for (int i = last.size() - 1; i >= 0; i--) {
@@ -75,20 +77,20 @@ final class HistoryPage {
         environments.putIfAbsent(fingerprint, ReportText.environment(environment));
         String commit = ReportText.string(entry, "commit");
         md.append("| ").append(MINUTE.format(History.time(entry)))
-            .append(" | ").append(commit.isEmpty() ? "" : "`" + ReportText.shortCommit(commit) + "`")
-            .append(" | ").append(ReportText.string(entry, "verdict"))
-            .append(" | ").append(ReportText.ratio(entry))
-            .append(" | ").append(ReportText.limit(entry))
-            .append(" | `").append(fingerprint).append("` |\n");
+            .append(" | ").append(commit.isEmpty() ? "" : Markdown.code(ReportText.shortCommit(commit), true))
+            .append(" | ").append(Markdown.text(ReportText.string(entry, "verdict")))
+            .append(" | ").append(Markdown.text(ReportText.ratio(entry)))
+            .append(" | ").append(Markdown.text(ReportText.limit(entry)))
+            .append(" | ").append(Markdown.code(fingerprint, true)).append(" |\n");
       }
     }
     if (!environments.isEmpty()) {
       md.append("\n## Environments\n\n");
       environments.forEach((fingerprint, sentence) ->
-          md.append("- `").append(fingerprint).append("`: ").append(MarkdownReport.cell(sentence)).append('\n'));
+          md.append("- ").append(Markdown.code(fingerprint, false)).append(": ").append(Markdown.text(sentence)).append('\n'));
     }
-    LockedFile.writeAtomically(page.toAbsolutePath(), md.toString());
-    removeStaleCharts(chartsDir, charts);
+    AtomicWrite.replace(page.toAbsolutePath(), md.toString());
+    manifest.replaceWith(charts);
     return charts;
   }
 
@@ -112,25 +114,16 @@ final class HistoryPage {
     return points;
   }
 
-  /** A file name from {@code Class#method}, unique within this page. */
-  private static String slug(String display, Set<String> taken) {
-    String base = display.replaceAll("[^A-Za-z0-9_.-]+", "-");
+  /**
+   * A file name from {@code Class#method}, unique within this page, and never that of a file in
+   * the folder that this page did not write.
+   */
+  private static String slug(String display, Set<String> taken, ChartManifest manifest) {
+    String base = display.replaceAll("[^A-Za-z0-9_.-]+", "-").replaceFirst("^\\.+", "-");
     String slug = base;
-    for (int n = 2; !taken.add(slug); n++) {
+    for (int n = 2; !manifest.mayWrite(slug + ".svg") || !taken.add(slug); n++) {
       slug = base + "-" + n;
     }
     return slug;
-  }
-
-  /** Charts of tests no longer in the history would otherwise pile up in docs/. */
-  private static void removeStaleCharts(Path chartsDir, List<Path> current) throws IOException {
-    Set<Path> keep = new HashSet<>(current);
-    try (DirectoryStream<Path> svgs = Files.newDirectoryStream(chartsDir, "*.svg")) {
-      for (Path svg : svgs) {
-        if (!keep.contains(svg)) {
-          Files.delete(svg);
-        }
-      }
-    }
   }
 }

@@ -4,6 +4,10 @@ import static dev.perfbudget.report.Svg.escape;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * {@code report.html}: one self-contained page (inline CSS and SVG, no script, nothing fetched)
@@ -22,7 +26,7 @@ final class HtmlReport {
       section { border-top: 1px solid #ccc; margin-top: 1.5em; }
       .verdict { white-space: nowrap; font-weight: bold; padding: 0 0.4em; border-radius: 3px; color: #fff; }
       .PASS { background: #59a14f; } .FAIL { background: #d62728; } .NOISY { background: #f28e2b; }
-      .RECORDED { background: #4e79a7; } .SKIPPED { background: #999; }
+      .RECORDED { background: #4e79a7; } .SKIPPED { background: #999; } .INVALID { background: #7b2d8b; }
       .environment, .note, figcaption { color: #555; font-size: 0.9em; }
       figure { margin: 0.8em 0; }
       """;
@@ -41,6 +45,7 @@ final class HtmlReport {
         .append(". Ratio: candidate / baseline, the median of interleaved pairs, with its 95% confidence interval.</p>\n");
     environments(report, html);
     overview(results, html);
+    sweeps(results, html);
     int index = 0;
     for (JsonElement element : results) {
       section(element.getAsJsonObject(), ++index, html);
@@ -85,6 +90,35 @@ final class HtmlReport {
           .append("</td></tr>\n");
     }
     html.append("</table>\n");
+  }
+
+  /**
+   * One chart per parameter sweep, a method with two or more measured invocations ({@code
+   * Class#method[arguments]}), in the order of report.json.
+   */
+  private static void sweeps(JsonArray results, StringBuilder html) {
+    Map<String, List<Charts.SweepPoint>> sweeps = new LinkedHashMap<>();
+    for (JsonElement element : results) {
+      JsonObject result = element.getAsJsonObject();
+      String test = ReportText.test(result);
+      int open = test.indexOf('[');
+      double ratio = ReportText.number(result, "ratio");
+      if (open < 0 || !test.endsWith("]") || Double.isNaN(ratio)) {
+        continue;
+      }
+      double limit = ReportText.number(result, "limit");
+      sweeps.computeIfAbsent(test.substring(0, open), k -> new ArrayList<>()).add(new Charts.SweepPoint(
+          test.substring(open + 1, test.length() - 1), ratio, ReportText.number(result, "ratioLow"),
+          ReportText.number(result, "ratioHigh"), Double.isNaN(limit) ? 0 : limit, ReportText.string(result, "verdict")));
+    }
+    sweeps.forEach((method, points) -> {
+      if (points.size() >= 2) {
+        html.append("<section class=\"sweep\">\n<h2>").append(escape(method)).append(" (sweep)</h2>\n<figure>\n")
+            .append(Charts.sweep(points, method + ": ratio against the parameter"))
+            .append("<figcaption>Each invocation's ratio (dot, colored by verdict) and 95% interval (bar) against its ")
+            .append("parameter; the red dashes are the limits.</figcaption>\n</figure>\n</section>\n");
+      }
+    });
   }
 
   private static void section(JsonObject result, int index, StringBuilder html) {

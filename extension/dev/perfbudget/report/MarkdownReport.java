@@ -7,7 +7,8 @@ import dev.perfbudget.judge.Verdict;
 
 /**
  * {@code report.md}: one table row per perf test of a report.json, for a pull request, a CI
- * job summary ({@code GITHUB_STEP_SUMMARY}) or a terminal.
+ * job summary ({@code GITHUB_STEP_SUMMARY}) or a terminal. Every text from the report goes
+ * through {@link Markdown}, so no arm name or note becomes markup.
  */
 final class MarkdownReport {
 
@@ -19,7 +20,7 @@ final class MarkdownReport {
         : new JsonArray();
     StringBuilder md = new StringBuilder();
     md.append("## perfbudget report\n\n");
-    md.append(ReportText.summary(results))
+    md.append(Markdown.text(ReportText.summary(results)))
         .append(". Ratio: candidate / baseline, the median of interleaved pairs, with its 95% confidence interval.\n\n");
     md.append("| Test | Verdict | Ratio [95% CI] | Limit | Baseline | Candidate | Pairs |\n");
     md.append("|---|---|---:|---:|---|---|---:|\n");
@@ -27,18 +28,19 @@ final class MarkdownReport {
     for (JsonElement element : results) {
       JsonObject result = element.getAsJsonObject();
       String verdict = ReportText.string(result, "verdict");
-      boolean alarming = verdict.equals(Verdict.FAIL.name()) || verdict.equals(Verdict.NOISY.name());
-      md.append("| `").append(cell(ReportText.test(result))).append("` | ")
-          .append(alarming ? "**" + verdict + "**" : verdict).append(" | ")
-          .append(ReportText.ratio(result)).append(" | ")
-          .append(ReportText.limit(result)).append(" | ")
-          .append(cell(ReportText.arm(result, "baseline"))).append(" | ")
-          .append(cell(ReportText.arm(result, "candidate"))).append(" | ")
-          .append(Double.isNaN(ReportText.number(result, "ratio")) ? "" : ReportText.string(result, "pairs"))
+      boolean alarming = verdict.equals(Verdict.FAIL.name()) || verdict.equals(Verdict.NOISY.name())
+          || verdict.equals(Verdict.INVALID.name());
+      md.append("| ").append(Markdown.code(ReportText.test(result), true)).append(" | ")
+          .append(alarming ? "**" + Markdown.text(verdict) + "**" : Markdown.text(verdict)).append(" | ")
+          .append(Markdown.text(ReportText.ratio(result))).append(" | ")
+          .append(Markdown.text(ReportText.limit(result))).append(" | ")
+          .append(Markdown.text(ReportText.arm(result, "baseline"))).append(" | ")
+          .append(Markdown.text(ReportText.arm(result, "candidate"))).append(" | ")
+          .append(Double.isNaN(ReportText.number(result, "ratio")) ? "" : Markdown.text(ReportText.string(result, "pairs")))
           .append(" |\n");
       String note = ReportText.string(result, "note");
       if (!note.isBlank()) {
-        notes.append("- `").append(ReportText.test(result)).append("`: ").append(cell(note)).append('\n');
+        notes.append("- ").append(Markdown.code(ReportText.test(result), false)).append(": ").append(Markdown.text(note)).append('\n');
       }
     }
     if (notes.length() > 0) {
@@ -55,20 +57,15 @@ final class MarkdownReport {
       StringBuilder text = new StringBuilder("Merged from ").append(sources.getAsJsonArray().size()).append(" reports:\n\n");
       for (JsonElement element : sources.getAsJsonArray()) {
         JsonObject source = element.getAsJsonObject();
-        text.append("- `").append(cell(ReportText.string(source, "file"))).append("` (")
-            .append(ReportText.tests(source)).append("): ")
-            .append(ReportText.object(source, "environment").map(e -> cell(ReportText.environment(e))).orElse("environment unknown"))
+        text.append("- ").append(Markdown.code(ReportText.string(source, "file"), false)).append(" (")
+            .append(Markdown.text(ReportText.tests(source))).append("): ")
+            .append(ReportText.object(source, "environment").map(e -> Markdown.text(ReportText.environment(e))).orElse("environment unknown"))
             .append('\n');
       }
       return text.toString();
     }
     return ReportText.object(report, "environment")
-        .map(e -> "Environment: " + cell(ReportText.environment(e)) + "\n")
+        .map(e -> "Environment: " + Markdown.text(ReportText.environment(e)) + "\n")
         .orElse("");
-  }
-
-  /** Text safe inside a table cell: no line breaks, no column separators. */
-  static String cell(String text) {
-    return text.replace("\r", " ").replace("\n", " ").replace("|", "\\|");
   }
 }

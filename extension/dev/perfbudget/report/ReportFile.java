@@ -9,6 +9,7 @@ import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 import dev.perfbudget.environment.Environment;
 import dev.perfbudget.files.Json;
+import dev.perfbudget.files.AtomicWrite;
 import dev.perfbudget.files.LockedFile;
 import dev.perfbudget.judge.Outcome;
 import java.io.IOException;
@@ -16,6 +17,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.apiguardian.api.API;
@@ -25,7 +27,7 @@ import org.apiguardian.api.API;
  * JVMs of a build.
  *
  * <p>Each JVM adds its results under {@link LockedFile}'s lock, replacing an older result of the
- * same test, so two Surefire forks that finish at the same time both land. A result stays until
+ * same test (and of its invocations, {@code <test>[...]}), so two Surefire forks that finish at the same time both land. A result stays until
  * the test runs again or {@code target/} is cleaned. Each update also rewrites {@code report.md}
  * and {@code report.html} from the new content.
  */
@@ -39,9 +41,15 @@ public final class ReportFile implements Reporter {
   static final int SCHEMA_VERSION = 2;
 
   private final Path file;
+  private final Duration lockTimeout;
+
+  public ReportFile(Path reportDir, Duration lockTimeout) {
+    this.file = reportDir.resolve("report.json");
+    this.lockTimeout = lockTimeout;
+  }
 
   public ReportFile(Path reportDir) {
-    this.file = reportDir.resolve("report.json");
+    this(reportDir, LockedFile.DEFAULT_WAIT);
   }
 
   Path path() {
@@ -53,9 +61,12 @@ public final class ReportFile implements Reporter {
     JsonObject result = ReportJson.result(outcome);
     LockedFile.update(
         file,
+        lockTimeout,
         current -> {
           TreeMap<String, JsonElement> results = new TreeMap<>();
           current.flatMap(this::results).ifPresent(array -> array.forEach(r -> results.put(testOf(r), r)));
+          // A result of a whole method (a sweep skipped whole) replaces its invocations' results too.
+          results.keySet().removeIf(test -> test.startsWith(outcome.test() + "["));
           results.put(outcome.test(), result);
           JsonObject root = new JsonObject();
           root.addProperty("schemaVersion", SCHEMA_VERSION);
@@ -72,8 +83,8 @@ public final class ReportFile implements Reporter {
   /** Writes report.md and report.html of {@code report}, each replaced atomically. */
   static void writeViews(Path reportDir, JsonObject report) {
     try {
-      LockedFile.writeAtomically(reportDir.resolve("report.md"), MarkdownReport.of(report));
-      LockedFile.writeAtomically(reportDir.resolve("report.html"), HtmlReport.of(report));
+      AtomicWrite.replace(reportDir.resolve("report.md"), MarkdownReport.of(report));
+      AtomicWrite.replace(reportDir.resolve("report.html"), HtmlReport.of(report));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

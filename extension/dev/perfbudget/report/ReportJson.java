@@ -74,7 +74,7 @@ final class ReportJson {
     json.add("limit", outcome.limit().isSet() ? Json.number(outcome.limit().value(), 4) : null);
     json.addProperty("limitSource", outcome.limit().source());
     json.addProperty("pairs", m == null ? 0 : m.pairs());
-    json.addProperty("pairsLeftOut", m == null ? 0 : m.pairsLeftOut());
+    json.addProperty("pairsHitByGc", m == null ? 0 : m.pairsHitByGc());
     json.addProperty("stop", m == null ? null : m.stop().name());
     json.addProperty("elapsedMs", m == null ? 0 : m.elapsedNanos() / 1_000_000);
     json.add("unconfirmedRatio", Json.number(outcome.unconfirmedRatio(), 4));

@@ -35,9 +35,11 @@ public final class Reporters {
   private record Output(Reporter reporter, String action, Path file, String setting) {}
 
   private final List<Output> outputs;
+  private final Set<String> shownProperties;
 
-  private Reporters(List<Output> outputs) {
+  private Reporters(List<Output> outputs, Set<String> shownProperties) {
     this.outputs = outputs;
+    this.shownProperties = shownProperties;
   }
 
   /**
@@ -49,17 +51,17 @@ public final class Reporters {
     outputs.add(new Output(new ConsoleLine(), null, null, null));
     outputs.add(new Output(new ReportEntries(reportEntries), null, null, null));
     outputs.add(new Output(
-            new ReportFile(settings.reportDir()), "write the report in", settings.reportDir(), Settings.REPORT_DIR + " to a writable folder"));
-    settings.historyFile().ifPresent(file -> outputs.add(new Output(new History(file), "add to the history file", file, Settings.HISTORY_FILE + " to a writable file")));
+            new ReportFile(settings.reportDir(), settings.lockTimeout()), "write the report in", settings.reportDir(), Settings.REPORT_DIR + " to a writable folder"));
+    settings.historyFile().ifPresent(file -> outputs.add(new Output(new History(file, settings.lockTimeout()), "add to the history file", file, Settings.HISTORY_FILE + " to a writable file")));
     if (settings.stepSummary()) {
       outputs.add(new Output(new StepSummary(), null, null, null));
     }
-    return new Reporters(List.copyOf(outputs));
+    return new Reporters(List.copyOf(outputs), settings.shownProperties());
   }
 
   /** Hands the outcome to every reporter; a file that cannot be written only warns. */
   public void report(Outcome outcome) {
-    Environment environment = Environment.current().now();
+    Environment environment = Environment.current().showing(shownProperties).now();
     for (Output output : outputs) {
       try {
         output.reporter().report(outcome, environment);

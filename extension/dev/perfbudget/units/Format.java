@@ -11,12 +11,15 @@ public final class Format {
 
   private Format() {}
 
-  /** A ratio with three significant digits: 0.987, 1.02, 12.4, 153. */
+  /** A ratio with three significant digits: 0.987, 1.02, 12.4, 153; 4.21e-05 below 0.001. */
   public static String ratio(double value) {
     if (Double.isNaN(value)) {
       return "n/a";
     }
     double magnitude = Math.abs(value);
+    if (magnitude > 0 && magnitude < 0.001) {
+      return String.format(Locale.ROOT, "%.2e", value); // a cached lookup against a recomputation: never "0.000"
+    }
     String pattern = magnitude >= 100 ? "%.0f" : magnitude >= 10 ? "%.1f" : magnitude >= 1 ? "%.2f" : "%.3f";
     return String.format(Locale.ROOT, pattern, value);
   }

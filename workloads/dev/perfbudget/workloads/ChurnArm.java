@@ -3,6 +3,7 @@ package dev.perfbudget.workloads;
 import dev.perfbudget.Arm;
 import dev.perfbudget.CallSites;
 import dev.perfbudget.Sample;
+import dev.perfbudget.WorkloadDeclarationException;
 import java.lang.invoke.MethodHandles;
 
 /**
@@ -59,12 +60,20 @@ final class ChurnArm implements Arm {
   }
 
   @Override
-  public Sample run(long operations) throws AllocatorException {
+  public Sample run(long operations) throws AllocatorException, InterruptedException {
     long run = Math.max(operations, minimumBatch());
     ChurnCrew.Batch batch = crew.run(loop, blocks, run);
     if (batch.failure() != null) {
       releaseAll.run();
       throw new AllocatorException(name, batch.failedThread(), crew.threads(), batch.failure());
+    }
+    for (LiveBlocks threadBlocks : blocks) {
+      if (threadBlocks.holdsNull()) {
+        releaseAll.run();
+        throw new WorkloadDeclarationException(
+            "the allocator of arm \"" + name + "\" returned null: a churn keeps each block it gets live until it "
+                + "replaces it, so an allocator must return the block it allocated, such as size -> new byte[size]");
+      }
     }
     lowestNsPerOp = Math.min(lowestNsPerOp, (double) batch.nanos() / run);
     return new Sample(run, batch.nanos(), batch.allocatedBytes() < 0 ? Sample.NOT_COUNTED : batch.allocatedBytes());

@@ -41,8 +41,14 @@ final class ChurnCrew implements AutoCloseable {
     return workers.length + 1;
   }
 
-  /** Runs {@code operations} replacements of {@code loop} over the threads; {@code blocks[i]} is thread i's. */
-  Batch run(ChurnArm.Loop loop, LiveBlocks[] blocks, long operations) {
+  /**
+   * Runs {@code operations} replacements of {@code loop} over the threads; {@code blocks[i]} is
+   * thread i's.
+   *
+   * @throws InterruptedException when the calling thread was interrupted while it waited for
+   *     the workers; they are interrupted too and the crew is closed
+   */
+  Batch run(ChurnArm.Loop loop, LiveBlocks[] blocks, long operations) throws InterruptedException {
     if (closed) {
       throw new IllegalStateException("the churn threads were stopped");
     }
@@ -58,6 +64,14 @@ final class ChurnCrew implements AutoCloseable {
     Worker.Share own = runShare(loop, blocks[0], share + (extra > 0 ? 1 : 0));
     while (pending.get() != 0) {
       LockSupport.park(this);
+      // park returns at once while the flag is set: waiting on would spin a core for the rest
+      // of the run (measured: 0.7 s of CPU a second). An interrupt here is perfbudget.op.timeout
+      // stopping a batch that hangs, so the whole crew stops with it.
+      if (Thread.interrupted()) {
+        abandon();
+        throw new InterruptedException(
+            "the churn batch was stopped while " + pending.get() + " of " + workers.length + " worker threads were still in it");
+      }
     }
     long nanos = System.nanoTime() - start;
     long allocated = own.allocated;
@@ -87,6 +101,14 @@ final class ChurnCrew implements AutoCloseable {
       failure = e;
     }
     return new Worker.Share(Allocation.currentThreadBytes() - before, failure);
+  }
+
+  /** Gives up the batch in progress: interrupts the workers, which then end. */
+  private void abandon() {
+    closed = true;
+    for (Worker worker : workers) {
+      worker.thread.interrupt();
+    }
   }
 
   /** Stops the workers and waits for them (briefly: a worker stuck in an allocator is left behind). */
@@ -146,6 +168,9 @@ final class ChurnCrew implements AutoCloseable {
       while (true) {
         while (round == seen && !closed) {
           LockSupport.park(this);
+          // An interrupt while idle means nothing (closing sets `closed`); left set, it would
+          // make park return at once and this loop spin.
+          Thread.interrupted();
         }
         if (closed) {
           return;

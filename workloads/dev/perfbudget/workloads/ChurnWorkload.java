@@ -8,7 +8,6 @@ import dev.perfbudget.WorkloadContext;
 import dev.perfbudget.WorkloadDeclarationException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import org.apiguardian.api.API;
 
 /**
@@ -41,6 +40,8 @@ public final class ChurnWorkload implements Workload {
   /** Of the max heap, what the resident memory and both arms' live blocks may take at most. */
   static final double HEAP_SHARE = 0.75;
   private static final int MAX_THREADS = 256;
+  /** Far more live blocks than a churn needs, and far below an array's length limit. */
+  private static final int MAX_BLOCKS = 1 << 24;
   /** Sizes of the array header, on 64-bit HotSpot with compressed class pointers. */
   private static final int ARRAY_HEADER = 16;
 
@@ -69,9 +70,9 @@ public final class ChurnWorkload implements Workload {
 
   /** How many live blocks each thread keeps and replaces in turn (default 64); at least 1. */
   public ChurnWorkload blocks(int blocks) {
-    if (blocks < 1) {
+    if (blocks < 1 || blocks > MAX_BLOCKS) {
       throw new WorkloadDeclarationException(
-          "blocks(" + blocks + ") is out of range: each churn thread keeps at least 1 live block");
+          "blocks(" + blocks + ") is out of range: each churn thread keeps 1 to " + MAX_BLOCKS + " live blocks");
     }
     this.blocks = blocks;
     return this;
@@ -104,13 +105,13 @@ public final class ChurnWorkload implements Workload {
 
   /** Declares the baseline: the allocator the candidate is compared to. Declare it once. */
   public ChurnWorkload baseline(String name, Allocator allocator) {
-    baseline.declare(name, Objects.requireNonNull(allocator, "the baseline allocator"));
+    baseline.declare(name, baseline.nonNull(name, allocator, "allocator; pass one such as size -> new byte[size]"));
     return this;
   }
 
   /** Declares the candidate: the allocator under budget. Declare it once. */
   public ChurnWorkload candidate(String name, Allocator allocator) {
-    candidate.declare(name, Objects.requireNonNull(allocator, "the candidate allocator"));
+    candidate.declare(name, candidate.nonNull(name, allocator, "allocator; pass one such as size -> new byte[size]"));
     return this;
   }
 
@@ -145,11 +146,12 @@ public final class ChurnWorkload implements Workload {
   /** Fails when the resident memory and both arms' live blocks would not fit in the heap. */
   void checkHeap(long maxHeap) {
     if (maxHeap == Long.MAX_VALUE) {
-      return;
+      maxHeap = ResidentMemory.MAX_BYTES; // no heap limit: what one workload can hold at most
     }
-    long liveBlocks = 2L * threads * blocks * (((long) minBytes + maxBytes) / 2 + ARRAY_HEADER);
-    long needed = resident + liveBlocks;
-    long allowed = (long) (maxHeap * HEAP_SHARE);
+    // In doubles: resident(Long.MAX_VALUE) or huge blocks would overflow a long and pass.
+    double liveBlocks = 2.0 * threads * blocks * (((long) minBytes + maxBytes) / 2 + ARRAY_HEADER);
+    double needed = resident + liveBlocks;
+    double allowed = maxHeap * HEAP_SHARE;
     if (needed > allowed) {
       throw new WorkloadDeclarationException(
           String.format(
@@ -173,7 +175,7 @@ public final class ChurnWorkload implements Workload {
     return parameters;
   }
 
-  private static String mib(long bytes) {
+  private static String mib(double bytes) {
     return String.format("%.1f MiB", bytes / (1024.0 * 1024));
   }
 

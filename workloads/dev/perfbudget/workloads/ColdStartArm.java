@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * A cold-start arm: one operation starts a fresh JVM on the test's classpath running one main
  * class, and waits for it to exit. The time is the user's wall time, from asking for the
- * process to seeing it gone: fork, JVM start, class loading, the main, exit.
+ * process to seeing it gone: fork, JVM start, class loading, the main, exit. Each JVM is
+ * handed to the {@link ChildReaper}, which stops it if the test JVM dies before it exits.
  */
 final class ColdStartArm implements Arm {
 
@@ -27,10 +28,13 @@ final class ColdStartArm implements Arm {
   private final List<String> command;
   private final Duration timeout;
   private final Path output;
+  private final ChildReaper reaper;
   private int runs;
 
-  ColdStartArm(String name, String role, String mainClass, List<String> jvmOptions, Duration timeout, Path output) {
+  ColdStartArm(
+      String name, String role, String mainClass, List<String> jvmOptions, Duration timeout, Path output, ChildReaper reaper) {
     this.name = name;
+    this.reaper = reaper;
     this.role = role;
     this.mainClass = mainClass;
     this.timeout = timeout;
@@ -65,6 +69,7 @@ final class ColdStartArm implements Arm {
     long start = System.nanoTime();
     Process process = builder.start();
     try {
+      reaper.watch(process);
       process.getOutputStream().close();
       if (!process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
         stop(process);

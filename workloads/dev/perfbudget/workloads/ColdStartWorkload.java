@@ -15,10 +15,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apiguardian.api.API;
 
 /**
@@ -52,6 +54,8 @@ public final class ColdStartWorkload implements Workload {
   public static final String RUNS_KEY = "perfbudget.coldstart.runs";
 
   static final int DEFAULT_RUNS = 20;
+  /** Which {@code -D} values reports may show; the same key the extension reads. */
+  private static final String REPORT_PROPERTIES = "perfbudget.report.properties";
   private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
   private static final int WARM_UP_RUNS = 1;
 
@@ -62,6 +66,7 @@ public final class ColdStartWorkload implements Workload {
   private Duration timeout = DEFAULT_TIMEOUT;
   private final List<String> jvmOptions = new ArrayList<>();
   private final List<Path> outputs = new ArrayList<>();
+  private RunFolder.Lease outputFolder;
 
   /** Declares the baseline main; without one the baseline is {@link EmptyMain}. */
   public ColdStartWorkload baseline(String name, Class<?> mainClass) {
@@ -85,7 +90,10 @@ public final class ColdStartWorkload implements Workload {
     return this;
   }
 
-  /** How many runs of each main are measured (published cold-start figures usually rest on 100); at least 1. */
+  /**
+   * How many runs of each main are measured; at least {@value Sampling#LEAST_PAIRS}, the fewest
+   * pairs a verdict can rest on. Published cold-start figures usually rest on 100.
+   */
   public ColdStartWorkload runs(int runs) {
     this.runs = checkRuns(runs, "runs(" + runs + ")");
     return this;
@@ -130,10 +138,11 @@ public final class ColdStartWorkload implements Workload {
     parameters.put("timeoutMs", timeout.toMillis());
     parameters.put("baselineMain", baselineMain);
     parameters.put("candidateMain", candidateMain);
-    parameters.put("jvmOptions", String.join(" ", jvmOptions));
+    parameters.put("jvmOptions", reported(jvmOptions, context.configuration(REPORT_PROPERTIES).orElse("")));
+    ChildReaper reaper = ChildReaper.shared();
     return new Arms(
-        new ColdStartArm(baseline.name(), "baseline", baselineMain, jvmOptions, timeout, newOutputFile()),
-        new ColdStartArm(candidate.name(), "candidate", candidateMain, jvmOptions, timeout, newOutputFile()),
+        new ColdStartArm(baseline.name(), "baseline", baselineMain, jvmOptions, timeout, newOutputFile(), reaper),
+        new ColdStartArm(candidate.name(), "candidate", candidateMain, jvmOptions, timeout, newOutputFile(), reaper),
         null,
         parameters,
         Sampling.oneOperationPerSample(WARM_UP_RUNS, measuredRuns));
@@ -145,19 +154,54 @@ public final class ColdStartWorkload implements Workload {
       try {
         Files.deleteIfExists(output);
       } catch (IOException e) {
-        // a leftover temp file is harmless
+        // in the private folder, which goes with its last lease
       }
+    }
+    if (outputFolder != null) {
+      outputFolder.close();
     }
   }
 
+  /** In this JVM's private folder: a main's output may hold what no other user should read. */
   private Path newOutputFile() {
     try {
-      Path output = Files.createTempFile("perfbudget-coldstart-", ".out");
+      if (outputFolder == null) {
+        outputFolder = RunFolder.lease(Path.of(System.getProperty("java.io.tmpdir")), "java.io.tmpdir");
+      }
+      Path output = Files.createTempFile(outputFolder.path(), "coldstart-", ".out");
       outputs.add(output);
       return output;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create a temp file for the child JVM's output", e);
     }
+  }
+
+  /**
+   * The options as reports show them, which get committed: {@code -X} and {@code -XX} as they
+   * are, {@code -D} properties by name only unless listed in {@code perfbudget.report.properties}
+   * (a value may be a password), anything else counted, not shown.
+   */
+  static String reported(List<String> options, String shownProperties) {
+    Set<String> shown = new HashSet<>();
+    for (String name : shownProperties.split(",")) {
+      shown.add(name.trim());
+    }
+    List<String> kept = new ArrayList<>();
+    int hidden = 0;
+    for (String option : options) {
+      if (option.startsWith("-D")) {
+        String name = option.contains("=") ? option.substring(2, option.indexOf('=')) : option.substring(2);
+        kept.add(shown.contains(name) ? option : "-D" + name);
+      } else if (option.startsWith("-X")) {
+        kept.add(option);
+      } else {
+        hidden++;
+      }
+    }
+    if (hidden > 0) {
+      kept.add("(" + hidden + (hidden == 1 ? " more option" : " more options") + " not shown)");
+    }
+    return String.join(" ", kept);
   }
 
   private static int configuredRuns(Optional<String> value) {
@@ -168,13 +212,16 @@ public final class ColdStartWorkload implements Workload {
     try {
       return checkRuns(Integer.parseInt(value.get().trim()), where);
     } catch (NumberFormatException e) {
-      throw new WorkloadDeclarationException(where + " must be a whole number of at least 1, such as 20");
+      throw new WorkloadDeclarationException(
+          where + " must be a whole number of at least " + Sampling.LEAST_PAIRS + ", such as " + DEFAULT_RUNS);
     }
   }
 
   private static int checkRuns(int runs, String where) {
-    if (runs < 1) {
-      throw new WorkloadDeclarationException(where + " must be at least 1, such as 20 (published cold-start figures usually rest on 100)");
+    if (runs < Sampling.LEAST_PAIRS) {
+      throw new WorkloadDeclarationException(
+          where + " must be at least " + Sampling.LEAST_PAIRS + ", such as " + DEFAULT_RUNS
+              + ": fewer pairs of runs cannot decide a verdict at 99% confidence");
     }
     return runs;
   }

@@ -56,6 +56,18 @@ final class DeclaredArm<T> {
     return value;
   }
 
+  /**
+   * {@code value}, or a declaration error naming this arm when it is null: {@code what} says
+   * what it should have been and gives an example, such as {@code op, such as () -> ...}.
+   */
+  <V> V nonNull(String name, V value, String what) {
+    if (value == null) {
+      throw new WorkloadDeclarationException(
+          "the " + role + " \"" + name + "\" is declared with a null " + what);
+    }
+    return value;
+  }
+
   static String checkName(String name, String role) {
     if (name == null || name.isBlank()) {
       throw new WorkloadDeclarationException("the " + role + " needs a name that is not blank");

@@ -42,6 +42,16 @@ final class LiveBlocks {
     this.slot = first;
   }
 
+  /** Whether a live slot is empty: after a batch, which replaces every slot, the allocator returned null. */
+  boolean holdsNull() {
+    for (int i = first; i < end; i++) {
+      if (live[i] == null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Drops every live block, so that the garbage collector can free them. */
   void drop() {
     Arrays.fill(live, null);

@@ -7,7 +7,6 @@ import dev.perfbudget.Workload;
 import dev.perfbudget.WorkloadContext;
 import dev.perfbudget.workloads.OpArm.Op;
 import java.util.Map;
-import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import java.util.function.DoubleSupplier;
 import java.util.function.IntSupplier;
@@ -44,57 +43,59 @@ import org.apiguardian.api.API;
 @API(status = STABLE, since = "0.1")
 public final class OpWorkload implements Workload {
 
+  private static final String WHAT = "op; pass the op to measure, such as () -> codec.encode(doc)";
+
   private final DeclaredArm<Op> baseline = new DeclaredArm<>("baseline");
   private final DeclaredArm<Op> candidate = new DeclaredArm<>("candidate");
 
   /** Declares the baseline: the op the candidate is compared to. Declare it once. */
   public OpWorkload baseline(String name, Supplier<?> op) {
-    return declareBaseline(name, Op.of(Objects.requireNonNull(op, "the baseline op")));
+    return declareBaseline(name, Op.of(baseline.nonNull(name, op, WHAT)));
   }
 
   /** Declares the baseline, an op with an {@code int} result, consumed without boxing. */
   public OpWorkload baseline(String name, IntSupplier op) {
-    return declareBaseline(name, Op.of(Objects.requireNonNull(op, "the baseline op")));
+    return declareBaseline(name, Op.of(baseline.nonNull(name, op, WHAT)));
   }
 
   /** Declares the baseline, an op with a {@code long} result, consumed without boxing. */
   public OpWorkload baseline(String name, LongSupplier op) {
-    return declareBaseline(name, Op.of(Objects.requireNonNull(op, "the baseline op")));
+    return declareBaseline(name, Op.of(baseline.nonNull(name, op, WHAT)));
   }
 
   /** Declares the baseline, an op with a {@code double} result, consumed without boxing. */
   public OpWorkload baseline(String name, DoubleSupplier op) {
-    return declareBaseline(name, Op.of(Objects.requireNonNull(op, "the baseline op")));
+    return declareBaseline(name, Op.of(baseline.nonNull(name, op, WHAT)));
   }
 
   /** Declares the baseline, an op with a {@code boolean} result, consumed without boxing. */
   public OpWorkload baseline(String name, BooleanSupplier op) {
-    return declareBaseline(name, Op.of(Objects.requireNonNull(op, "the baseline op")));
+    return declareBaseline(name, Op.of(baseline.nonNull(name, op, WHAT)));
   }
 
   /** Declares the candidate: the op under budget. Declare it once. */
   public OpWorkload candidate(String name, Supplier<?> op) {
-    return declareCandidate(name, Op.of(Objects.requireNonNull(op, "the candidate op")));
+    return declareCandidate(name, Op.of(candidate.nonNull(name, op, WHAT)));
   }
 
   /** Declares the candidate, an op with an {@code int} result, consumed without boxing. */
   public OpWorkload candidate(String name, IntSupplier op) {
-    return declareCandidate(name, Op.of(Objects.requireNonNull(op, "the candidate op")));
+    return declareCandidate(name, Op.of(candidate.nonNull(name, op, WHAT)));
   }
 
   /** Declares the candidate, an op with a {@code long} result, consumed without boxing. */
   public OpWorkload candidate(String name, LongSupplier op) {
-    return declareCandidate(name, Op.of(Objects.requireNonNull(op, "the candidate op")));
+    return declareCandidate(name, Op.of(candidate.nonNull(name, op, WHAT)));
   }
 
   /** Declares the candidate, an op with a {@code double} result, consumed without boxing. */
   public OpWorkload candidate(String name, DoubleSupplier op) {
-    return declareCandidate(name, Op.of(Objects.requireNonNull(op, "the candidate op")));
+    return declareCandidate(name, Op.of(candidate.nonNull(name, op, WHAT)));
   }
 
   /** Declares the candidate, an op with a {@code boolean} result, consumed without boxing. */
   public OpWorkload candidate(String name, BooleanSupplier op) {
-    return declareCandidate(name, Op.of(Objects.requireNonNull(op, "the candidate op")));
+    return declareCandidate(name, Op.of(candidate.nonNull(name, op, WHAT)));
   }
 
   private OpWorkload declareBaseline(String name, Op op) {
@@ -117,10 +118,15 @@ public final class OpWorkload implements Workload {
     Op baselineOp = baseline.required("op.baseline(\"name\", () -> ...)");
     Op candidateOp = candidate.required("op.candidate(\"name\", () -> ...)");
     // The empty loop takes the baseline's shape: its cost is what the baseline's loop costs.
-    return new Arms(
-        new OpArm(baseline.name(), baselineOp),
-        new OpArm(candidate.name(), candidateOp),
-        new OpArm("empty loop", baselineOp.empty()),
-        Map.of());
+    Arms arms =
+        new Arms(
+            new OpArm(baseline.name(), baselineOp),
+            new OpArm(candidate.name(), candidateOp),
+            new OpArm("empty loop", baselineOp.empty()),
+            Map.of());
+    return SinkCheck.problem()
+        .map(problem -> arms.invalidBecause(
+            "the results of the baseline `" + baseline.name() + "` and the candidate `" + candidate.name() + "` go into " + problem))
+        .orElse(arms);
   }
 }

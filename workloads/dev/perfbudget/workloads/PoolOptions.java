@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * @param timeout how long a dispatch, or the start of a child JVM, may take before the test
  *     fails ({@code perfbudget.pool.timeout}, default 60s): a lost task or a hung worker then
  *     fails the test instead of hanging the build
- * @param bufferDir where the shared buffer's file lives ({@code perfbudget.pool.dir})
+ * @param bufferDir where this JVM's private folder for the shared buffer's file and the pool's
+ *     socket goes ({@code perfbudget.pool.dir})
  */
 record PoolOptions(Duration timeout, Path bufferDir) {
 

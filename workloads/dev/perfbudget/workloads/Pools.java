@@ -72,11 +72,16 @@ public final class Pools {
    * a multi-process server would. They are started with this JVM's java and classpath; start-up
    * (about a second each on a small machine) happens before measuring and is not measured. The
    * kernel must be a named class with a no-argument constructor (see {@link Kernel}).
+   *
+   * <p>The children take orders only from their own test JVM (a Unix-domain socket in its
+   * private folder, and a secret handed to each child on its stdin), map only the pool's own
+   * buffer files, create only {@link Kernel}s, and exit when the test JVM does, even when it is
+   * killed.
    */
   public static Pool processes(int processes) {
     checkSize(processes, "processes");
     String name = "processes(" + processes + ")";
-    return new Pool(name, name, true, options -> ProcessPool.start(name, processes, options.timeout()));
+    return new Pool(name, name, true, options -> ProcessPool.start(name, processes, options.timeout(), options.bufferDir()));
   }
 
   /**

@@ -1,15 +1,11 @@
 package dev.perfbudget.workloads;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
+import java.io.OutputStream;
 import java.net.SocketTimeoutException;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,86 +17,128 @@ import java.util.concurrent.TimeUnit;
 /**
  * Child JVMs that work on the shared buffer through the same memory-mapped file: the process
  * backend of the break-even benchmark. Each child is started once, with this JVM's java and
- * classpath, and receives its slices over a loopback socket, whose read timeout bounds every
- * wait: a child that dies closes its socket and fails the dispatch at once, a child that hangs
- * fails it after {@code perfbudget.pool.timeout}.
+ * classpath, and receives its slices over a Unix-domain socket that only this pool's children
+ * can use (see {@link PoolListener}); every wait for an answer is bounded: a child that dies
+ * closes its socket and fails the dispatch at once, a child that hangs fails it after {@code
+ * perfbudget.pool.timeout}.
+ *
+ * <p>A child learns where to connect, the pool's secret and its index on its stdin, which stays
+ * open for the child's life: when this JVM dies, even by {@code kill -9}, the pipe closes and
+ * the child halts at once (see {@link PoolChild}). The socket, the buffers and the children's
+ * logs live in this JVM's private {@link RunFolder}.
  */
 final class ProcessPool implements RunningPool {
 
   private static final String CHILD_HEAP = "-Xmx64m";
+  /** What a child reads on its stdin first; a different value means a child of another version. */
+  static final int HANDSHAKE_VERSION = 0x7062_0001;
 
   private final String name;
   private final Duration timeout;
   private final List<Child> children;
+  private final RunFolder.Lease folder;
+  private final int rejected;
   private Path mappedFile;
   private String broken;
 
-  private ProcessPool(String name, Duration timeout, List<Child> children) {
+  private ProcessPool(String name, Duration timeout, List<Child> children, RunFolder.Lease folder, int rejected) {
     this.name = name;
     this.timeout = timeout;
     this.children = children;
+    this.folder = folder;
+    this.rejected = rejected;
   }
 
-  /** One child JVM: its process, its connection and its log (stdout and stderr). */
-  private record Child(int index, Process process, Socket socket, DataInputStream in, DataOutputStream out, Path log) {}
+  /** One child JVM: its process, its connection, its stdin (the watchdog's pipe) and its log. */
+  private record Child(int index, Process process, ChildConnection connection, OutputStream control, Path log) {}
 
-  static ProcessPool start(String name, int size, Duration timeout) {
+  /** Told when the pool listens, before any child starts: where a test can try to get in. */
+  interface Listening {
+    void at(Path socket);
+  }
+
+  static ProcessPool start(String name, int size, Duration timeout, Path dir) {
+    return start(name, size, timeout, dir, socket -> {});
+  }
+
+  static ProcessPool start(String name, int size, Duration timeout, Path dir, Listening listening) {
+    RunFolder.Lease folder = RunFolder.lease(dir, PoolOptions.DIR);
     List<Process> processes = new ArrayList<>();
+    List<OutputStream> controls = new ArrayList<>();
     List<Path> logs = new ArrayList<>();
     List<Child> children = new ArrayList<>();
-    try (ServerSocket server = new ServerSocket(0, size, InetAddress.getLoopbackAddress())) {
+    try (PoolListener listener = PoolListener.open(folder.path(), size)) {
+      listening.at(listener.socket());
       String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
       for (int i = 0; i < size; i++) {
-        Path log = Files.createTempFile("perfbudget-pool-child-", ".log");
+        Path log = Files.createTempFile(folder.path(), "pool-child-" + i + "-", ".log");
         logs.add(log);
-        processes.add(
+        Process process =
             new ProcessBuilder(
-                    java, CHILD_HEAP, "-XX:+UseSerialGC", "-Xshare:auto",
+                    java, CHILD_HEAP, "-XX:+UseSerialGC", "-Xshare:auto", "-XX:-UsePerfData",
                     "-D" + PoolChild.CHILD_PROPERTY + "=" + i,
                     "-cp", System.getProperty("java.class.path"),
-                    PoolChild.class.getName(), Integer.toString(server.getLocalPort()), Integer.toString(i))
+                    PoolChild.class.getName())
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
-                .start());
+                .start();
+        processes.add(process);
+        controls.add(process.getOutputStream());
+        sendHandshake(process.getOutputStream(), listener, i, folder.path());
       }
-      Child[] connected = new Child[size];
       long deadline = System.nanoTime() + timeout.toNanos();
-      server.setSoTimeout(200);
-      for (int accepted = 0; accepted < size; ) {
-        Socket socket;
-        try {
-          socket = server.accept();
-        } catch (SocketTimeoutException e) {
-          for (int i = 0; i < size; i++) {
-            if (!processes.get(i).isAlive() && connected[i] == null) {
-              throw new PoolFailureException(
-                  "child process " + i + " of pool " + name + " exited with code "
-                      + processes.get(i).exitValue() + " while starting; its output:\n" + tail(logs.get(i)));
-            }
-          }
-          if (System.nanoTime() > deadline) {
+      SocketChannel[] channels = listener.accept(() -> {
+        for (int i = 0; i < size; i++) {
+          if (!processes.get(i).isAlive()) {
             throw new PoolFailureException(
-                "the child processes of pool " + name + " did not start within " + timeout + " (" + PoolOptions.TIMEOUT + ")");
+                "child process " + i + " of pool " + name + " exited with code "
+                    + processes.get(i).exitValue() + " while starting; its output:\n" + tail(logs.get(i)));
           }
-          continue;
         }
-        socket.setTcpNoDelay(true);
-        socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
-        DataInputStream in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
-        DataOutputStream out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
-        int index = in.readInt();
-        connected[index] = new Child(index, processes.get(index), socket, in, out, logs.get(index));
-        children.add(connected[index]);
-        accepted++;
+        if (System.nanoTime() > deadline) {
+          throw new PoolFailureException(
+              "the child processes of pool " + name + " did not start within " + timeout + " (" + PoolOptions.TIMEOUT + ")");
+        }
+      });
+      for (int i = 0; i < size; i++) {
+        children.add(new Child(i, processes.get(i), new ChildConnection(channels[i], timeout), controls.get(i), logs.get(i)));
       }
-      return new ProcessPool(name, timeout, List.of(connected));
+      if (listener.rejected() > 0) {
+        System.err.printf(
+            "[perfbudget] WARNING: pool %s refused %d connection(s) that did not present its secret: another "
+                + "process on this machine tried to take the place of a child%n", name, listener.rejected());
+      }
+      return new ProcessPool(name, timeout, List.copyOf(children), folder, listener.rejected());
     } catch (IOException | RuntimeException e) {
-      stop(children, processes, logs);
+      closeConnections(children);
+      stop(processes, controls, logs);
+      folder.close();
       if (e instanceof PoolFailureException failure) {
         throw failure;
       }
       throw new PoolFailureException("cannot start the child processes of pool " + name + ": " + e, e);
     }
+  }
+
+  /** Off the command line, where every local user could read it with {@code ps}. */
+  private static void sendHandshake(OutputStream stdin, PoolListener listener, int index, Path folder) throws IOException {
+    DataOutputStream out = new DataOutputStream(stdin);
+    out.writeInt(HANDSHAKE_VERSION);
+    out.write(listener.secret());
+    out.writeInt(index);
+    out.writeUTF(listener.socket().toString());
+    out.writeUTF(folder.toString());
+    out.flush();
+  }
+
+  /** The private folder whose buffer files the children accept, and nothing outside it. */
+  Path folder() {
+    return folder.path();
+  }
+
+  /** How many connections the pool refused while its children connected. */
+  int rejectedConnections() {
+    return rejected;
   }
 
   @Override
@@ -109,23 +147,29 @@ final class ProcessPool implements RunningPool {
     if (file.equals(mappedFile)) {
       return;
     }
+    map(file, job.elements(), job.kernel().getClass().getName());
+    mappedFile = file;
+  }
+
+  /** Tells every child to map {@code file} and create the kernel {@code kernelClass}. */
+  void map(Path file, int elements, String kernelClass) {
     checkNotBroken();
-    String kernelClass = job.kernel().getClass().getName();
+    mappedFile = null;
     for (Child child : children) {
       try {
-        child.out().writeByte(PoolChild.MAP);
-        child.out().writeUTF(file.toString());
-        child.out().writeInt(job.elements());
-        child.out().writeUTF(kernelClass);
-        child.out().flush();
+        DataOutputStream out = child.connection().out();
+        out.writeByte(PoolChild.MAP);
+        out.writeUTF(file.toString());
+        out.writeInt(elements);
+        out.writeUTF(kernelClass);
+        out.flush();
       } catch (IOException e) {
         throw failed(child, "while sending it the buffer", e);
       }
     }
     for (Child child : children) {
-      answer(child, "mapping " + file + " and creating the kernel " + kernelClass);
+      answer(child, "could not map the buffer or create the kernel", "mapping " + file + " and creating the kernel " + kernelClass);
     }
-    mappedFile = file;
   }
 
   @Override
@@ -136,7 +180,7 @@ final class ProcessPool implements RunningPool {
     for (int c = 0; c < busy; c++) {
       Child child = children.get(c);
       try {
-        DataOutputStream out = child.out();
+        DataOutputStream out = child.connection().out();
         out.writeByte(PoolChild.RUN);
         out.writeInt((job.workers() - c + size - 1) / size);
         for (int slice = c; slice < job.workers(); slice += size) {
@@ -150,17 +194,22 @@ final class ProcessPool implements RunningPool {
       }
     }
     for (int c = 0; c < busy; c++) {
-      answer(children.get(c), "running its slices");
+      answer(children.get(c), null, "running its slices");
     }
   }
 
-  /** Reads a child's answer; a kernel failure in the child comes back as its stack trace. */
-  private void answer(Child child, String doing) {
+  /**
+   * Reads a child's answer; a failure in the child comes back as its message and stack trace.
+   *
+   * @param failure what a failure means, or null when it is the kernel's
+   */
+  private void answer(Child child, String failure, String doing) {
     try {
-      if (child.in().readByte() != PoolChild.OK) {
+      if (child.connection().in().readByte() != PoolChild.OK) {
+        String where = "child process " + child.index() + " of pool " + name;
         throw new PoolFailureException(
-            "the kernel failed in child process " + child.index() + " of pool " + name + " (" + doing + "):\n"
-                + child.in().readUTF());
+            (failure == null ? "the kernel failed in " + where : where + " " + failure) + " (" + doing + "):\n"
+                + child.connection().in().readUTF());
       }
     } catch (IOException e) {
       throw failed(child, doing, e);
@@ -203,19 +252,33 @@ final class ProcessPool implements RunningPool {
   @Override
   public void close() {
     List<Process> processes = new ArrayList<>();
+    List<OutputStream> controls = new ArrayList<>();
     List<Path> logs = new ArrayList<>();
     for (Child child : children) {
       processes.add(child.process());
+      controls.add(child.control());
       logs.add(child.log());
     }
-    stop(children, processes, logs);
+    closeConnections(children);
+    stop(processes, controls, logs);
+    folder.close();
   }
 
-  /** Closes the connections (children exit on their own), then makes sure within 5 s. */
-  private static void stop(List<Child> children, List<Process> processes, List<Path> logs) {
+  private static void closeConnections(List<Child> children) {
     for (Child child : children) {
       try {
-        child.socket().close();
+        child.connection().close();
+      } catch (IOException e) {
+        // the process is stopped below either way
+      }
+    }
+  }
+
+  /** Closes the children's stdin (they halt on it), then makes sure within 5 s. */
+  private static void stop(List<Process> processes, List<OutputStream> controls, List<Path> logs) {
+    for (OutputStream control : controls) {
+      try {
+        control.close();
       } catch (IOException e) {
         // the process is stopped below either way
       }
@@ -236,7 +299,7 @@ final class ProcessPool implements RunningPool {
       try {
         Files.deleteIfExists(log);
       } catch (IOException e) {
-        // a temporary file; nothing else depends on it
+        // in the private folder, which goes with the last lease
       }
     }
   }

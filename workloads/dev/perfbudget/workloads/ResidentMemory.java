@@ -8,6 +8,8 @@ final class ResidentMemory {
 
   /** 256 KiB chunks: below half of G1's smallest region, so none is a humongous object. */
   private static final int CHUNK_LONGS = 32 * 1024;
+  /** The most a chunk table can hold: {@code Integer.MAX_VALUE} chunks of 256 KiB. */
+  static final long MAX_BYTES = Integer.MAX_VALUE * (CHUNK_LONGS * 8L);
 
   private long[][] chunks;
 

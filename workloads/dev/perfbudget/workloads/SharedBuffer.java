@@ -15,24 +15,28 @@ import java.nio.file.StandardOpenOption;
  * in this JVM and child JVMs ({@link Pools#processes}) share the same pages and no dispatch
  * copies anything (the {@code mmap(MAP_SHARED)} backend of the break-even benchmark).
  *
- * <p>The file lives in {@code perfbudget.pool.dir} (default {@code /dev/shm} where it exists,
- * so the pages never go to disk) and is deleted on {@link #close}; mappings stay valid after
- * that and the memory is freed when the last one is collected.
+ * <p>The file lives in this JVM's private {@link RunFolder} inside {@code perfbudget.pool.dir}
+ * (default {@code /dev/shm} where it exists, so the pages never go to disk), readable by its
+ * owner only, and is deleted on {@link #close}; mappings stay valid after that and the memory is
+ * freed when the last one is collected.
  */
 final class SharedBuffer implements AutoCloseable {
 
   private final Path file;
   private final int elements;
   private final IntBuffer view;
+  private final RunFolder.Lease folder;
 
-  private SharedBuffer(Path file, int elements, IntBuffer view) {
+  private SharedBuffer(Path file, int elements, IntBuffer view, RunFolder.Lease folder) {
     this.file = file;
     this.elements = elements;
     this.view = view;
+    this.folder = folder;
   }
 
   static SharedBuffer create(Path dir, int elements) {
     Path file = null;
+    RunFolder.Lease folder = null;
     try {
       Files.createDirectories(dir);
       // A mapping past the end of a full tmpfs crashes the JVM on first touch, so ask first.
@@ -45,12 +49,19 @@ final class SharedBuffer implements AutoCloseable {
                         + "bytes free; set perfbudget.pool.dir to a folder with room, or declare fewer elements",
                     bytes(elements), elements, dir, usable)));
       }
-      file = Files.createTempFile(dir, "perfbudget-pool-", ".buf");
-      return new SharedBuffer(file, elements, map(file, elements));
-    } catch (IOException e) {
+      folder = RunFolder.lease(dir, PoolOptions.DIR);
+      file = Files.createTempFile(folder.path(), "pool-", ".buf");
+      return new SharedBuffer(file, elements, map(file, elements), folder);
+    } catch (IOException | RuntimeException e) {
       deleteQuietly(file);
-      throw new UncheckedIOException(
-          "Cannot create the pool's shared buffer in " + dir + "; set perfbudget.pool.dir to a writable folder", e);
+      if (folder != null) {
+        folder.close();
+      }
+      if (e instanceof IOException io) {
+        throw new UncheckedIOException(
+            "Cannot create the pool's shared buffer in " + dir + "; set perfbudget.pool.dir to a writable folder", io);
+      }
+      throw (RuntimeException) e;
     }
   }
 
@@ -99,6 +110,7 @@ final class SharedBuffer implements AutoCloseable {
   @Override
   public void close() {
     deleteQuietly(file);
+    folder.close();
   }
 
   private static void deleteQuietly(Path file) {

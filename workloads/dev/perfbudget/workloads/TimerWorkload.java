@@ -59,10 +59,15 @@ public final class TimerWorkload implements Workload {
     return this;
   }
 
-  /** How many pairs of waits are measured; at least 1. */
+  /**
+   * How many pairs of waits are measured; at least {@value Sampling#LEAST_PAIRS}, the fewest
+   * pairs a verdict can rest on.
+   */
   public TimerWorkload samples(int samples) {
-    if (samples < 1) {
-      throw new WorkloadDeclarationException("samples(" + samples + ") must be at least 1, such as 50");
+    if (samples < Sampling.LEAST_PAIRS) {
+      throw new WorkloadDeclarationException(
+          "samples(" + samples + ") must be at least " + Sampling.LEAST_PAIRS + ", such as " + DEFAULT_SAMPLES
+              + ": fewer pairs of waits cannot decide a verdict at 99% confidence");
     }
     this.samples = samples;
     return this;

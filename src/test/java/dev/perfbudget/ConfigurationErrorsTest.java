@@ -22,8 +22,6 @@ class ConfigurationErrorsTest {
 
   private static final String FIXTURE = ErrorsTestCase.class.getName();
 
-  @TempDir Path dir;
-
   @Test
   void missingBaseline() {
     assertConfigurationError(
@@ -91,12 +89,92 @@ class ConfigurationErrorsTest {
   }
 
   @Test
+  void reportPropertiesGivenAsFlags() {
+    kit.with("perfbudget.report.properties", "-Duser.timezone=UTC");
+    assertConfigurationError(
+        "fine",
+        "Configuration parameter `perfbudget.report.properties` has the value [-Duser.timezone=UTC], which "
+            + "perfbudget cannot use: expected property names separated by commas, such as "
+            + "user.timezone,file.encoding (no -D, no values).");
+  }
+
+  @Test
+  void badLockTimeout() {
+    kit.with("perfbudget.lock.timeout", "forever");
+    assertConfigurationError(
+        "fine",
+        "Configuration parameter `perfbudget.lock.timeout` has the value [forever], which "
+            + "perfbudget cannot use: expected a duration such as 500ms, 5s or 20us.");
+  }
+
+  @Test
   void badDuration() {
     kit.with("perfbudget.time.max", "five seconds");
     assertConfigurationError(
         "fine",
         "Configuration parameter `perfbudget.time.max` has the value [five seconds], which "
             + "perfbudget cannot use: expected a duration such as 500ms, 5s or 20us.");
+  }
+
+  @Test
+  void pairsMinBelowTheFewestADecisionCanRestOn() {
+    kit.with("perfbudget.pairs.min", "5");
+    assertConfigurationError(
+        "fine",
+        "Configuration parameter `perfbudget.pairs.min` has the value [5], which perfbudget "
+            + "cannot use: expected a whole number from 8 to 10000; fewer than 8 pairs cannot decide "
+            + "a verdict at 99% confidence.");
+  }
+
+  @Test
+  void aKindOfYourOwnThatAsksForTooFewPairsRunsNothing() {
+    FivePairs.calls.set(0);
+    assertConfigurationError(
+        "tooFewPairs",
+        "@PerfBudget method [" + FIXTURE + "#tooFewPairs] declares a workload that cannot be measured "
+            + "(kind `fivePairs`): it samples one operation at a time and asks for 5 pairs, but a "
+            + "verdict at 99% confidence needs at least 8; ask for 8 or more.");
+    assertThat(FivePairs.calls).as("no arm ran").hasValue(0);
+  }
+
+  @Test
+  void maxRatioWithTolerance() {
+    assertConfigurationError(
+        "maxRatioAndTolerance",
+        "@PerfBudget on method [" + FIXTURE + "#maxRatioAndTolerance] declares both `maxRatio` (5) and `tolerance` "
+            + "(3), but a tolerance applies only to a ratio recorded in the budget file, and `maxRatio` replaces "
+            + "that: remove `tolerance`, or remove `maxRatio` to use the recorded ratio.");
+  }
+
+  @Test
+  void sampleTargetOfMinutes() {
+    kit.with("perfbudget.sample.target", "10m");
+    assertConfigurationError(
+        "fine",
+        "Configuration parameter `perfbudget.sample.target` has the value [10m], which perfbudget cannot use: "
+            + "expected a duration from 10us to 100ms.");
+  }
+
+  @Test
+  void timingKnobsOutsideTheirRanges() {
+    for (String[] knob : new String[][] {
+        {"perfbudget.time.max", "20ms", "expected a duration from 100ms to 60m"},
+        {"perfbudget.warmup.max", "2000m", "expected a duration from 10ms to 10m"},
+        {"perfbudget.op.timeout", "5ms", "expected a duration from 100ms to 60m"},
+        {"perfbudget.pairs.min", "1000000", "expected a whole number from 8 to 10000; fewer than 8 pairs cannot decide a verdict at 99% confidence"}}) {
+      PerfTestKit own = new PerfTestKit(dir.resolve(knob[0])).with(knob[0], knob[1]);
+      assertThat(failure(own.run(ErrorsTestCase.class, "fine")))
+          .isInstanceOf(ExtensionConfigurationException.class)
+          .hasMessage("Configuration parameter `%s` has the value [%s], which perfbudget cannot use: %s.", knob[0], knob[1], knob[2]);
+    }
+  }
+
+  @Test
+  void nullOpNamesTheArm() {
+    assertConfigurationError(
+        "nullOp",
+        "@PerfBudget method [" + FIXTURE + "#nullOp] declares a workload that cannot be measured (kind `op`): "
+            + "the candidate \"encode\" is declared with a null op; pass the op to measure, such as () -> codec.encode(doc)");
   }
 
   @Test
@@ -152,8 +230,10 @@ class ConfigurationErrorsTest {
   }
 
   private final PerfTestKit kit;
+  private final Path dir;
 
   ConfigurationErrorsTest(@TempDir Path tempDir) {
+    this.dir = tempDir;
     this.kit = new PerfTestKit(tempDir);
   }
 
@@ -187,7 +267,38 @@ class ConfigurationErrorsTest {
     }
   }
 
+  /** A kind of the user's own that samples one operation at a time, five pairs of them. */
+  public static final class FivePairs implements Workload {
+    static final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+
+    @Override
+    public String kind() {
+      return "fivePairs";
+    }
+
+    @Override
+    public Arms prepare(WorkloadContext context) {
+      Arm arm =
+          new Arm() {
+            @Override
+            public String name() {
+              return "spawn";
+            }
+
+            @Override
+            public Sample run(long operations) {
+              calls.incrementAndGet();
+              return Sample.timed(operations, 50_000_000 * operations);
+            }
+          };
+      return new Arms(arm, arm, null, java.util.Map.of(), Sampling.oneOperationPerSample(0, 5));
+    }
+  }
+
   static class ErrorsTestCase {
+    @PerfBudget(maxRatio = 2)
+    void tooFewPairs(FivePairs workload) {}
+
     @PerfBudget(maxRatio = 2)
     void noBaseline(OpWorkload op) {
       op.candidate("c", () -> 1);
@@ -221,6 +332,16 @@ class ConfigurationErrorsTest {
     @PerfBudget(maxRatio = 2)
     void fine(OpWorkload op) {
       op.baseline("a", () -> 1).candidate("b", () -> 2);
+    }
+
+    @PerfBudget(maxRatio = 5, tolerance = 3)
+    void maxRatioAndTolerance(OpWorkload op) {
+      op.baseline("a", () -> 1).candidate("b", () -> 2);
+    }
+
+    @PerfBudget(maxRatio = 2)
+    void nullOp(OpWorkload op) {
+      op.baseline("copy", () -> 1).candidate("encode", (Supplier<?>) null);
     }
 
     @PerfBudget(maxRatio = 2)

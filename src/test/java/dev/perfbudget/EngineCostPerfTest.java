@@ -23,7 +23,7 @@ class EngineCostPerfTest {
 
   /** The inner verdicts' settings: short samples, so one verdict lasts about a tenth of a second. */
   private static final SamplingSettings INNER =
-      new SamplingSettings(Duration.ofSeconds(2), Duration.ofMillis(200), Duration.ofNanos(100_000), 12, 1, SamplingSettings.DEFAULT_OP_TIMEOUT);
+      new SamplingSettings(Duration.ofSeconds(2), Duration.ofMillis(200), Duration.ofNanos(100_000), SamplingSettings.DEFAULT_MIN_PAIRS, 1, SamplingSettings.DEFAULT_OP_TIMEOUT);
 
   private static final int STEPS = 100;
   private static final long ROUND_NANOS = 10_000_000;
@@ -31,7 +31,7 @@ class EngineCostPerfTest {
 
   /**
    * Candidate: a whole verdict on two arms of equal cost against maxRatio = 10, clear after the
-   * minimum of pairs (warm-up, pairs, bootstrap, decision). Baseline: a fixed amount of measuring
+   * minimum of pairs (warm-up, pairs, looks, decision). Baseline: a fixed amount of measuring
    * of the same arms, about what such a verdict needs at these settings: three 10 ms rounds per
    * arm and the minimum of pairs of 100 us samples. If the engine warmed up, sampled or computed
    * for ten times longer, the ratio would grow tenfold.

@@ -11,6 +11,7 @@ import com.google.gson.JsonParser;
 import dev.perfbudget.engine.MeasuringThread;
 import dev.perfbudget.testkit.ChildJvm;
 import dev.perfbudget.testkit.PerfTestKit;
+import dev.perfbudget.testkit.Work;
 import dev.perfbudget.workloads.OpWorkload;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -158,7 +159,8 @@ class HostileWorkloadsTest {
     @Order(3)
     @PerfBudget(maxRatio = 1000)
     void measuredAfterTheHang(OpWorkload op) {
-      op.baseline("a", () -> 1).candidate("b", () -> 2);
+      Work work = new Work();
+      op.baseline("a", () -> work.steps(16)).candidate("b", () -> work.steps(32));
     }
   }
 
@@ -213,7 +215,8 @@ class HostileWorkloadsTest {
     @Order(1)
     @PerfBudget(maxRatio = 1000)
     void passesFirst(OpWorkload op) {
-      op.baseline("a", () -> 1).candidate("b", () -> 2);
+      Work work = new Work();
+      op.baseline("a", () -> work.steps(16)).candidate("b", () -> work.steps(32));
     }
 
     @Order(2)

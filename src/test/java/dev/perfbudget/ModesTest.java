@@ -8,7 +8,13 @@ import com.google.gson.JsonParser;
 import dev.perfbudget.testkit.PerfTestKit;
 import dev.perfbudget.testkit.Work;
 import dev.perfbudget.workloads.OpWorkload;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,13 +40,66 @@ class ModesTest {
   }
 
   @Test
-  void offModeSkipsWithAReason() {
+  void offModeSkipsWithAReasonPrintsALineAndLeavesNoStaleResult() {
+    kit.with("perfbudget.mode", "report");
+    kit.run(ModesTestCase.class, "tenTimesOverThree").testEvents().assertStatistics(s -> s.succeeded(1));
+    assertThat(kit.result(ModesTestCase.class, "tenTimesOverThree").get("verdict").getAsString()).isEqualTo("FAIL");
+
     kit.with("perfbudget.mode", "off");
-    var results = kit.run(ModesTestCase.class, "tenTimesOverThree");
+    ByteArrayOutputStream console = new ByteArrayOutputStream();
+    PrintStream out = System.out;
+    System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
+    EngineExecutionResults results;
+    try {
+      results = kit.run(ModesTestCase.class, "tenTimesOverThree");
+    } finally {
+      System.setOut(out);
+    }
     results.testEvents().assertStatistics(s -> s.skipped(1).started(0));
     assertThat(results.testEvents().skipped().list().get(0).getPayload(String.class))
         .hasValue("perf tests are off: perfbudget.mode=off");
-    assertThat(kit.reportDir()).doesNotExist();
+    assertThat(console.toString(StandardCharsets.UTF_8))
+        .isEqualTo("[perfbudget] SKIPPED  " + FIXTURE + "#tenTimesOverThree  perf tests are off: perfbudget.mode=off"
+            + System.lineSeparator());
+    // The last run's FAIL is replaced: the report shows this run.
+    JsonObject result = kit.result(ModesTestCase.class, "tenTimesOverThree");
+    assertThat(result.get("verdict").getAsString()).isEqualTo("SKIPPED");
+    assertThat(result.get("note").getAsString()).isEqualTo("perf tests are off: perfbudget.mode=off");
+    assertThat(PerfTestKit.read(kit.reportDir().resolve("report.html"))).contains("SKIPPED").doesNotContain(">FAIL<");
+  }
+
+  @Test
+  void aTinyRatioIsRecordedWithItsDigitsAndTheFileStaysReadable() {
+    kit.with("perfbudget.mode", "record");
+    kit.run(ModesTestCase.class, "cacheHitAgainstRecomputation").testEvents().assertStatistics(s -> s.succeeded(1));
+    double recorded = budgets().getAsJsonObject(FIXTURE + "#cacheHitAgainstRecomputation").get("ratio").getAsDouble();
+    assertThat(recorded).isBetween(1e-7, 1e-3);
+
+    // Another test, and the same one, read the same file in enforce mode.
+    kit.with("perfbudget.mode", "enforce");
+    kit.run(ModesTestCase.class, "twiceUnderFive").testEvents().assertStatistics(s -> s.succeeded(1));
+    kit.run(ModesTestCase.class, "cacheHitAgainstRecomputation").testEvents().assertStatistics(s -> s.succeeded(1));
+    assertThat(kit.result(ModesTestCase.class, "cacheHitAgainstRecomputation").get("limit").getAsDouble())
+        .isCloseTo(recorded * 10, org.assertj.core.data.Percentage.withPercentage(0.1));
+  }
+
+  @Test
+  void aBadEntryFailsOnlyItsOwnTestNamingItsKey() throws IOException {
+    Files.createDirectories(kit.budgetsFile().getParent());
+    Files.writeString(kit.budgetsFile(), "{\"schemaVersion\": 1, \"budgets\": {"
+        + "\"broken\": {\"ratio\": 0.0}, \"absurd\": {\"ratio\": 1e308}, \"fine\": {\"ratio\": 2.0}}}");
+    kit.run(ModesTestCase.class, "fromAFineEntry").testEvents().assertStatistics(s -> s.succeeded(1));
+    assertThat(failure(kit.run(ModesTestCase.class, "fromABrokenEntry")))
+        .hasMessage(String.format("The budget file " + kit.budgetsFile() + " is malformed: $.budgets[\"broken\"].ratio: "
+            + "expected a positive number.%nFix it by hand, or delete it and record every budget again with "
+            + "-Dperfbudget.mode=record."));
+    assertThat(failure(kit.run(ModesTestCase.class, "fromAnAbsurdEntry")))
+        .hasMessageStartingWith("The budget file " + kit.budgetsFile() + " is malformed: $.budgets[\"absurd\"].ratio: "
+            + "1.0E308 is outside what a budget may hold (1.0E-9 to 1.0E9); record it again.");
+  }
+
+  private JsonObject budgets() {
+    return JsonParser.parseString(PerfTestKit.read(kit.budgetsFile())).getAsJsonObject().getAsJsonObject("budgets");
   }
 
   @Test
@@ -67,7 +126,9 @@ class ModesTest {
 
     // Forty times the baseline's work is more than ten times the recorded ratio of two.
     Throwable error = failure(kit.run(ModesTestCase.class, "regressedOnTheSameKey"));
-    assertThat(error).hasMessageContaining("is over its budget").hasMessageContaining("recorded ratio");
+    assertThat(error).hasMessageContaining("is over its budget").hasMessageContaining("recorded ratio")
+        .hasMessageEndingWith("if the new cost is intended, record the new ratio and commit the budget file:\n  mvn test "
+            + "-Dtest='" + FIXTURE + "#regressedOnTheSameKey' -Dperfbudget.mode=record\nor raise `tolerance` on @PerfBudget.");
   }
 
   @Test
@@ -121,6 +182,32 @@ class ModesTest {
 
     @PerfBudget(key = "shared-key", tolerance = 3)
     void tightTolerance(OpWorkload op) {
+      op.baseline("16 steps", () -> work.steps(16)).candidate("32 steps", () -> work.steps(32));
+    }
+
+    @PerfBudget
+    void cacheHitAgainstRecomputation(OpWorkload op) {
+      // A hundred thousand steps against four: a ratio of about 4e-5, which 4 decimals would round to 0.
+      op.baseline("recompute", () -> work.steps(100_000)).candidate("cached", () -> work.steps(4));
+    }
+
+    @PerfBudget(maxRatio = 5)
+    void twiceUnderFive(OpWorkload op) {
+      op.baseline("16 steps", () -> work.steps(16)).candidate("32 steps", () -> work.steps(32));
+    }
+
+    @PerfBudget(key = "fine")
+    void fromAFineEntry(OpWorkload op) {
+      op.baseline("16 steps", () -> work.steps(16)).candidate("32 steps", () -> work.steps(32));
+    }
+
+    @PerfBudget(key = "broken")
+    void fromABrokenEntry(OpWorkload op) {
+      op.baseline("16 steps", () -> work.steps(16)).candidate("32 steps", () -> work.steps(32));
+    }
+
+    @PerfBudget(key = "absurd")
+    void fromAnAbsurdEntry(OpWorkload op) {
       op.baseline("16 steps", () -> work.steps(16)).candidate("32 steps", () -> work.steps(32));
     }
 

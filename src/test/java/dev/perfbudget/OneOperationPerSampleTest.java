@@ -50,18 +50,19 @@ class OneOperationPerSampleTest {
   void runsTheWarmUpThenExactlyThePairsAskedForOneOperationEach() throws Exception {
     CountingArm baseline = new CountingArm("empty", 50e6, 1);
     CountingArm candidate = new CountingArm("app", 60e6, 2);
-    Arms arms = new Arms(baseline, candidate, null, Map.of(), Sampling.oneOperationPerSample(2, 7));
+    Arms arms = new Arms(baseline, candidate, null, Map.of(), Sampling.oneOperationPerSample(2, 17));
 
-    // A limit far away would stop adaptive sampling early; a 1 ns time cap would cut it short.
+    // A limit far away would stop adaptive sampling early (it can decide at 16 pairs); a 1 ns
+    // time cap would cut it short.
     Measurement m = measure(arms, Duration.ofNanos(1), 100);
 
-    assertThat(baseline.batches).hasSize(2 + 7).containsOnly(1L);
-    assertThat(candidate.batches).hasSize(2 + 7).containsOnly(1L);
-    assertThat(m.pairs() + m.pairsLeftOut()).isEqualTo(7);
+    assertThat(baseline.batches).hasSize(2 + 17).containsOnly(1L);
+    assertThat(candidate.batches).hasSize(2 + 17).containsOnly(1L);
+    assertThat(m.pairs()).isEqualTo(17);
     assertThat(m.warmUp().rounds()).isEqualTo(2);
     assertThat(m.stop()).isEqualTo(Stop.BELOW_LIMIT);
     assertThat(m.baseline().batch()).isEqualTo(1);
-    assertThat(m.baseline().samples()).isEqualTo(7);
+    assertThat(m.baseline().samples()).isEqualTo(17);
     assertThat(m.candidate().p95NsPerOp()).isBetween(m.candidate().nsPerOp(), m.candidate().maxNsPerOp());
   }
 
@@ -70,11 +71,23 @@ class OneOperationPerSampleTest {
     Arms arms =
         new Arms(
             new CountingArm("a", 100, 3), new CountingArm("b", 100, 4), null, Map.of(),
-            Sampling.oneOperationPerSample(0, 9));
+            Sampling.oneOperationPerSample(0, 20));
     // Equal arms against a limit of 1: the true ratio sits on the limit (seeds are fixed).
     Measurement m = measure(arms, Duration.ofSeconds(5), 1.0);
     assertThat(m.stop()).isEqualTo(Stop.PAIRS_DONE);
-    assertThat(m.pairs()).isEqualTo(9);
+    assertThat(m.pairs()).isEqualTo(20);
+  }
+
+  @Test
+  void tooFewPairsAreRejectedBeforeAnyArmRuns() {
+    CountingArm baseline = new CountingArm("a", 100, 5);
+    CountingArm candidate = new CountingArm("b", 100, 6);
+    Arms arms = new Arms(baseline, candidate, null, Map.of(), Sampling.oneOperationPerSample(1, Sampling.LEAST_PAIRS - 1));
+    assertThatThrownBy(() -> measure(arms, Duration.ofSeconds(5), 2.0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("needs at least " + Sampling.LEAST_PAIRS + " pairs");
+    assertThat(baseline.batches).isEmpty();
+    assertThat(candidate.batches).isEmpty();
   }
 
   @Test

@@ -46,7 +46,10 @@ class VerdictsTest {
         .hasMessageContaining("Expecting ratio 640 steps / 64 steps:")
         .hasMessageContaining("to be at most the limit:\n  3.00 (maxRatio on @PerfBudget)")
         .hasMessageContaining("A first, independent measurement gave")
-        .hasMessageContaining("-Dperfbudget.mode=record");
+        // Recording would change nothing: the annotation's limit wins over the budget file.
+        .hasMessageContaining("if the new cost is intended, raise `maxRatio` on @PerfBudget above ")
+        .hasMessageContaining(", or remove `maxRatio` and record a budget in the budget file:\n  mvn test -Dtest='"
+            + VerdictsTestCase.class.getName() + "#tenTimesTheWork' -Dperfbudget.mode=record");
   }
 
   @Test
@@ -70,9 +73,15 @@ class VerdictsTest {
 
   @Test
   void nanosecondOpsAreBatchedFarAboveTheTimerAndNeverBelowZero() {
-    PerfTestKit kit = new PerfTestKit(dir);
+    // Report mode: returning a field costs within a ns of the empty loop, which one JVM calls
+    // INVALID (Java 17 here: +0.0 to 0.4 ns) and another not (Java 25: +0.7 ns); batching is the point.
+    PerfTestKit kit = new PerfTestKit(dir).with("perfbudget.mode", "report");
     kit.run(VerdictsTestCase.class, "nearlyEmptyOps").testEvents().assertStatistics(s -> s.succeeded(1));
     JsonObject result = kit.result(VerdictsTestCase.class, "nearlyEmptyOps");
+    assertThat(result.get("verdict").getAsString()).isIn("PASS", "INVALID");
+    if (result.get("verdict").getAsString().equals("INVALID")) {
+      assertThat(result.get("note").getAsString()).contains("no more than the empty loop");
+    }
     for (String arm : new String[] {"baseline", "candidate"}) {
       JsonObject figures = result.getAsJsonObject(arm);
       double sampleNanos = figures.get("batch").getAsLong() * figures.get("nsPerOp").getAsDouble();

@@ -1,12 +1,15 @@
 package dev.perfbudget.budget;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.perfbudget.testkit.ConcurrentWriter;
 import dev.perfbudget.testkit.PerfTestKit;
 import java.io.IOException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -49,6 +52,7 @@ class BudgetFileTest {
     assertThat(PerfTestKit.read(path)).contains("\"note\": \"keep me\"").contains("\"new\"");
   }
 
+  /** Each JVM with a temp folder of its own, as Surefire forks or other users may have: the lock is beside the file. */
   @Test
   void twoJvmsRecordingAtOnceLoseNothing() throws Exception {
     Path path = dir.resolve("perf-budgets.json");
@@ -57,6 +61,7 @@ class BudgetFileTest {
       writers.add(
           new ProcessBuilder(
                   Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                  "-Djava.io.tmpdir=" + Files.createDirectories(dir.resolve("tmp-" + prefix)),
                   "-cp", System.getProperty("java.class.path"),
                   ConcurrentWriter.class.getName(), "budget", path.toString(), prefix, "40")
               .inheritIO()
@@ -70,6 +75,25 @@ class BudgetFileTest {
     for (int i = 0; i < 40; i++) {
       assertThat(file.find("first#" + i)).as("first#" + i).isPresent();
       assertThat(file.find("second#" + i)).as("second#" + i).isPresent();
+    }
+    try (var left = Files.list(dir)) {
+      assertThat(left.map(p -> p.getFileName().toString()))
+          .as("no lock or temp file left beside the budget file")
+          .containsExactlyInAnyOrder("perf-budgets.json", "tmp-first", "tmp-second");
+    }
+  }
+
+  /** A teammate's or a CI step's read access survives re-recording; so does a private file's privacy. */
+  @Test
+  void recordingKeepsTheFilesMode() throws IOException {
+    assumeTrue(FileSystems.getDefault().supportedFileAttributeViews().contains("posix"), "POSIX file modes");
+    for (String mode : new String[] {"rw-r--r--", "rw-------", "rw-rw-r--"}) {
+      Path path = dir.resolve(mode.replace('-', '_') + ".json");
+      new BudgetFile(path).record("first", entry(1.5));
+      Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(mode));
+      new BudgetFile(path).record("second", entry(2.5));
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(path))).as("mode after record").isEqualTo(mode);
+      assertThat(new BudgetFile(path).find("first")).isPresent();
     }
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.perfbudget.environment.Environment;
 import dev.perfbudget.judge.Verdict;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,7 +53,7 @@ class HistoryPageTest {
       }
     }
     Files.createDirectories(page.resolveSibling("perf-history"));
-    Files.writeString(page.resolveSibling("perf-history").resolve("RemovedPerfTest-gone.svg"), "<svg/>");
+    Files.writeString(page.resolveSibling("perf-history").resolve("architecture.svg"), "<svg>the user's own</svg>");
   }
 
   @Test
@@ -86,11 +87,7 @@ class HistoryPageTest {
     run("history", "--out", page.toString(), historyFile.toString());
 
     Path charts = page.resolveSibling("perf-history");
-    try (var files = Files.list(charts)) {
-      assertThat(files.map(f -> f.getFileName().toString()).sorted())
-          .as("the chart of a test no longer in the history is gone")
-          .containsExactly("CodecPerfTest-encode.svg", "MapPerfTest-put.svg");
-    }
+    assertThat(names(charts)).containsExactly(".perfbudget-charts", "CodecPerfTest-encode.svg", "MapPerfTest-put.svg", "architecture.svg");
     Document svg = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(charts.resolve("CodecPerfTest-encode.svg").toFile());
     Element root = svg.getDocumentElement();
     assertThat(root.getTagName()).isEqualTo("svg");
@@ -101,12 +98,43 @@ class HistoryPageTest {
     assertThat(withClass(svg, "polyline", "limit")).isEqualTo(1);
   }
 
+  /**
+   * The page replaces and deletes only charts it wrote itself (its manifest lists them): a chart
+   * of a test gone from the history goes, the user's own images in the folder stay, and a chart
+   * whose name a user's file already has gets another name instead of overwriting it.
+   */
+  @Test
+  void deletesOnlyChartsItWroteItself() throws Exception {
+    Path charts = page.resolveSibling("perf-history");
+    Files.writeString(charts.resolve("CodecPerfTest-encode.svg"), "<svg>also the user's own</svg>");
+    run("history", "--out", page.toString(), historyFile.toString());
+    assertThat(names(charts)).containsExactly(
+        ".perfbudget-charts", "CodecPerfTest-encode-2.svg", "CodecPerfTest-encode.svg", "MapPerfTest-put.svg", "architecture.svg");
+    assertThat(Files.readString(page)).contains("](perf-history/CodecPerfTest-encode-2.svg)");
+
+    Path codecOnly = dir.resolve("codec-only.jsonl");
+    Files.write(codecOnly, Files.readAllLines(historyFile).stream().filter(line -> !line.contains(MAP)).toList());
+    run("history", "--out", page.toString(), codecOnly.toString());
+
+    assertThat(names(charts)).as("MapPerfTest is gone from the history")
+        .containsExactly(".perfbudget-charts", "CodecPerfTest-encode-2.svg", "CodecPerfTest-encode.svg", "architecture.svg");
+    assertThat(charts.resolve("CodecPerfTest-encode.svg")).hasContent("<svg>also the user's own</svg>");
+    assertThat(charts.resolve("architecture.svg")).hasContent("<svg>the user's own</svg>");
+    assertThat(charts.resolve(".perfbudget-charts")).hasContent("CodecPerfTest-encode-2.svg");
+  }
+
   @Test
   void aCorruptLineIsNamedAndTheRestRendered() throws Exception {
     run("history", "--out", page.toString(), historyFile.toString());
 
     assertThat(err.toString()).contains(historyFile + " line 6 skipped, not valid JSON");
     assertThat(Files.readString(page)).contains("33 points of 2 perf tests");
+  }
+
+  private static List<String> names(Path dir) throws IOException {
+    try (var files = Files.list(dir)) {
+      return files.map(f -> f.getFileName().toString()).sorted().toList();
+    }
   }
 
   private int run(String... args) {

@@ -30,12 +30,16 @@ class HtmlReportBrowserTest {
 
   @TempDir static Path dir;
   private static Path page;
+  private static Path sweepPage;
 
   @BeforeAll
   static void writeReport() throws IOException {
     chromium = findChromium();
     page = dir.resolve("report.html");
     ReportFile.writeViews(dir, ReportSamples.mixedReport());
+    Path sweepDir = Files.createDirectories(dir.resolve("sweep"));
+    sweepPage = sweepDir.resolve("report.html");
+    ReportFile.writeViews(sweepDir, ReportSamples.sweepReport());
   }
 
   @BeforeEach
@@ -64,6 +68,22 @@ class HtmlReportBrowserTest {
     assertThat(pixels(image, 0x4e79a7)).as("histogram bar pixels").isGreaterThan(2000);
     assertThat(pixels(image, 0xf28e2b)).as("interval bar pixels").isGreaterThan(100);
     assertThat(pixels(image, 0xd62728)).as("limit line pixels").isGreaterThan(50);
+  }
+
+  @Test
+  void aSweepHasOneChartOfTheRatioAgainstItsParameter() throws Exception {
+    String dom = run(List.of("--dump-dom", sweepPage.toUri().toString()));
+    assertThat(count(dom, "<svg class=\"sweep-chart\"")).isEqualTo(1);
+    // One dot per invocation, each with its parameter as a label; decode is no sweep.
+    assertThat(count(dom, "<circle class=\"point\"")).isEqualTo(4);
+    assertThat(dom).contains(">65536</text>").contains("CodecPerfTest#encode (sweep)");
+    Path png = dir.resolve("sweep.png");
+    run(List.of("--screenshot=" + png, "--window-size=1000,1400", "--hide-scrollbars", sweepPage.toUri().toString()));
+    BufferedImage image = ImageIO.read(png.toFile());
+    assertThat(image).as("screenshot " + png).isNotNull();
+    assertThat(pixels(image, 0xd62728)).as("limit dash and FAIL dot pixels").isGreaterThan(50);
+    assertThat(pixels(image, 0x59a14f)).as("PASS dot pixels").isGreaterThan(30);
+    assertThat(pixels(image, 0x7b2d8b)).as("INVALID verdict badge pixels").isGreaterThan(30);
   }
 
   private static String run(List<String> arguments) throws IOException, InterruptedException {

@@ -55,6 +55,25 @@ class MarkdownReportTest {
     assertThat(text).contains("`CodecPerfTest#encodeStaysWithin25x`: a \\| b c");
   }
 
+  /**
+   * report.md is also the CI job summary, which GitHub renders with HTML: an arm name, a note or
+   * a test name cannot become markup or break out of its code span.
+   */
+  @Test
+  void escapesHtmlAndBackticksFromTheReport() {
+    JsonObject report = ReportSamples.mixedReport();
+    JsonObject first = report.getAsJsonArray("results").get(0).getAsJsonObject();
+    first.getAsJsonObject("candidate").addProperty("name", "<img src=x onerror=alert(1)> & `rm -rf`");
+    first.addProperty("note", "see <script>alert(2)</script>");
+    first.addProperty("test", "com.example.Odd`Name#test");
+    String text = MarkdownReport.of(report);
+    assertThat(text)
+        .contains("&lt;img src=x onerror=alert(1)&gt; &amp; &#96;rm -rf&#96;")
+        .contains("see &lt;script&gt;alert(2)&lt;/script&gt;")
+        .contains("| ``Odd`Name#test`` |")
+        .doesNotContain("<img").doesNotContain("<script");
+  }
+
   private String row(String method) {
     return lines.stream().filter(l -> l.startsWith("| `") && l.contains(method)).findFirst().orElseThrow();
   }

@@ -71,6 +71,17 @@ final class ReportSamples {
     return root;
   }
 
+  /** A parameter sweep of four invocations, the last over its limit, and one INVALID result. */
+  static JsonObject sweepReport() {
+    return report(
+        environment("AMD EPYC 7B13", "0123456789abcdef0123456789abcdef01234567", T0),
+        measured("com.example.CodecPerfTest#encode[16]", Verdict.PASS, 1.1, 8, false, T0),
+        measured("com.example.CodecPerfTest#encode[256]", Verdict.PASS, 1.9, 8, false, T0),
+        measured("com.example.CodecPerfTest#encode[4096]", Verdict.PASS, 4.4, 8, false, T0),
+        measured("com.example.CodecPerfTest#encode[65536]", Verdict.FAIL, 12.5, 8, false, T0),
+        measured("com.example.CodecPerfTest#decode", Verdict.INVALID, 0.01, 8, false, T0));
+  }
+
   /** Four results: each verdict a reader must tell apart, with and without counted bytes. */
   static JsonObject mixedReport() {
     return report(

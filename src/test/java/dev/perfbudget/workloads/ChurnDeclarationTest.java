@@ -29,7 +29,11 @@ class ChurnDeclarationTest {
       value = {
         "minAboveMax        | sizes(4096, 16) has minBytes above maxBytes; write sizes(16, 4096)",
         "negativeSize       | sizes(-1, 4096) has a negative size; sizes are bytes, 0 or more",
-        "noBlocks           | blocks(0) is out of range: each churn thread keeps at least 1 live block",
+        "noBlocks           | blocks(0) is out of range: each churn thread keeps 1 to 16777216 live blocks",
+        "tooManyBlocks      | blocks(2147483647) is out of range: each churn thread keeps 1 to 16777216 live blocks",
+        "residentOverflows  | resident(9223372036854775807) plus the live blocks of both arms",
+        "nullAllocator      | the candidate \"pool\" is declared with a null allocator; pass one such as size -> new byte[size]",
+        "allocatorReturnsNull | the allocator of arm \"null pool\" returned null: a churn keeps each block it gets live until it replaces it, so an allocator must return the block it allocated, such as size -> new byte[size]",
         "noThreads          | threads(0) is out of range: a churn runs on 1 to 256 threads",
         "negativeResident   | resident(-1) is negative; give 0 or more bytes",
         "residentAboveHeap  | more than the",
@@ -105,6 +109,26 @@ class ChurnDeclarationTest {
     @PerfBudget(maxRatio = 2)
     void residentAboveHeap(ChurnWorkload churn) {
       churn.threads(2).resident(Runtime.getRuntime().maxMemory()).baseline("a", NEW).candidate("b", NEW);
+    }
+
+    @PerfBudget(maxRatio = 2)
+    void tooManyBlocks(ChurnWorkload churn) {
+      churn.blocks(Integer.MAX_VALUE).baseline("a", NEW).candidate("b", NEW);
+    }
+
+    @PerfBudget(maxRatio = 2)
+    void residentOverflows(ChurnWorkload churn) {
+      churn.resident(Long.MAX_VALUE).baseline("a", NEW).candidate("b", NEW);
+    }
+
+    @PerfBudget(maxRatio = 2)
+    void nullAllocator(ChurnWorkload churn) {
+      churn.baseline("a", NEW).candidate("pool", null);
+    }
+
+    @PerfBudget(maxRatio = 2)
+    void allocatorReturnsNull(ChurnWorkload churn) {
+      churn.baseline("a", NEW).candidate("null pool", size -> null);
     }
 
     @PerfBudget(maxRatio = 2)

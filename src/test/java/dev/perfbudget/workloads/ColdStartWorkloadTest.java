@@ -36,23 +36,23 @@ class ColdStartWorkloadTest {
     JsonObject result = kit.result(Fixtures.class, "sleepyMainWithinLimit");
     assertThat(result.get("kind").getAsString()).isEqualTo("coldStart");
     assertThat(result.get("verdict").getAsString()).isEqualTo("PASS");
-    assertThat(result.get("pairs").getAsInt()).isEqualTo(3);
+    assertThat(result.get("pairs").getAsInt()).isEqualTo(16);
     assertThat(result.getAsJsonObject("warmUp").get("rounds").getAsInt()).isEqualTo(1);
     JsonObject workload = result.getAsJsonObject("workload");
-    assertThat(workload.get("runs").getAsInt()).isEqualTo(3);
+    assertThat(workload.get("runs").getAsInt()).isEqualTo(16);
     assertThat(workload.get("baselineMain").getAsString()).isEqualTo(EmptyMain.class.getName());
     assertThat(workload.get("candidateMain").getAsString()).isEqualTo(SleepyMain.class.getName());
     JsonObject baseline = result.getAsJsonObject("baseline");
     JsonObject candidate = result.getAsJsonObject("candidate");
     assertThat(baseline.get("name").getAsString()).isEqualTo("empty main");
-    assertThat(baseline.get("samples").getAsInt()).isEqualTo(3);
+    assertThat(baseline.get("samples").getAsInt()).isEqualTo(16);
     assertThat(baseline.get("batch").getAsInt()).isEqualTo(1);
     for (JsonObject arm : List.of(baseline, candidate)) {
       double p50 = arm.get("p50NsPerOp").getAsDouble();
       assertThat(arm.get("p95NsPerOp").getAsDouble()).isGreaterThanOrEqualTo(p50);
       assertThat(arm.get("maxNsPerOp").getAsDouble()).isGreaterThanOrEqualTo(arm.get("p95NsPerOp").getAsDouble());
     }
-    // The sleepy main sleeps 300 ms on top of what the empty one does: no run can be faster.
+    // The sleepy main sleeps 100 ms on top of what the empty one does: no run can be faster.
     assertThat(candidate.get("p50NsPerOp").getAsDouble())
         .isGreaterThan(baseline.get("p50NsPerOp").getAsDouble())
         .isGreaterThanOrEqualTo(SleepyMain.SLEEP_MS * 1e6);
@@ -67,8 +67,8 @@ class ColdStartWorkloadTest {
     assertThat(failure(results)).isInstanceOf(AssertionFailedError.class).hasMessageContaining("is over its budget");
     JsonObject result = kit.result(Fixtures.class, "sleepyMainOverLimit");
     assertThat(result.get("verdict").getAsString()).isEqualTo("FAIL");
-    assertThat(result.get("pairs").getAsInt()).isEqualTo(2);
-    assertThat(result.get("unconfirmedRatio").getAsDouble()).as("confirmed by a second measurement").isGreaterThan(1.01);
+    assertThat(result.get("pairs").getAsInt()).isEqualTo(16);
+    assertThat(result.get("unconfirmedRatio").getAsDouble()).as("confirmed by a second measurement").isGreaterThan(1);
   }
 
   @Test
@@ -106,15 +106,19 @@ class ColdStartWorkloadTest {
   }
 
   @Test
-  void runsBelowOneIsAConfigurationErrorBeforeAnyJvmStarts() {
+  void tooFewRunsForAVerdictAreAConfigurationErrorBeforeAnyJvmStarts() {
     PerfTestKit kit = new PerfTestKit(dir);
-    assertThat(failure(kit.run(Fixtures.class, "zeroRuns")))
+    assertThat(failure(kit.run(Fixtures.class, "threeRuns")))
         .isInstanceOf(ExtensionConfigurationException.class)
-        .hasMessageContaining("declares a workload that cannot be measured (kind `coldStart`): runs(0)")
-        .hasMessageContaining("runs(0) must be at least 1");
-    assertThat(failure(kit.with(ColdStartWorkload.RUNS_KEY, "0").run(Fixtures.class, "configuredRuns")))
+        .hasMessage(
+            "@PerfBudget method [" + Fixtures.class.getName() + "#threeRuns] declares a workload that "
+                + "cannot be measured (kind `coldStart`): runs(3) must be at least 8, such as 20: fewer "
+                + "pairs of runs cannot decide a verdict at 99% confidence");
+    assertThat(failure(kit.with(ColdStartWorkload.RUNS_KEY, "3").run(Fixtures.class, "configuredRuns")))
         .isInstanceOf(ExtensionConfigurationException.class)
-        .hasMessageContaining("configuration parameter `perfbudget.coldstart.runs` = [0] must be at least 1");
+        .hasMessageEndingWith(
+            "(kind `coldStart`): configuration parameter `perfbudget.coldstart.runs` = [3] must be at "
+                + "least 8, such as 20: fewer pairs of runs cannot decide a verdict at 99% confidence");
     assertThat(kit.reportDir().resolve("report.json")).doesNotExist();
   }
 
@@ -143,7 +147,7 @@ class ColdStartWorkloadTest {
 
   /** Sleeps a fixed time, so its cold start is slower than an empty main's by at least that. */
   static final class SleepyMain {
-    static final long SLEEP_MS = 300;
+    static final long SLEEP_MS = 100;
 
     public static void main(String[] args) throws InterruptedException {
       Thread.sleep(SLEEP_MS);
@@ -187,17 +191,19 @@ class ColdStartWorkloadTest {
 
     @PerfBudget(maxRatio = 100)
     void sleepyMainWithinLimit(ColdStartWorkload start) {
-      start.candidate("sleepy", SleepyMain.class).runs(3);
+      start.candidate("sleepy", SleepyMain.class).runs(16);
     }
 
-    @PerfBudget(maxRatio = 1.01)
+    // No main starts in a tenth of an empty JVM's time: far past the limit, so that 16 pairs of
+    // cold starts decide it even on a loaded machine, where one start can take twice another.
+    @PerfBudget(maxRatio = 0.1)
     void sleepyMainOverLimit(ColdStartWorkload start) {
-      start.candidate("sleepy", SleepyMain.class).runs(2);
+      start.candidate("sleepy", SleepyMain.class).runs(16);
     }
 
     @PerfBudget(maxRatio = 100)
     void failingMain(ColdStartWorkload start) {
-      start.candidate("failing", FailingMain.class).runs(2);
+      start.candidate("failing", FailingMain.class).runs(16);
     }
 
     @PerfBudget(maxRatio = 100)
@@ -205,12 +211,12 @@ class ColdStartWorkloadTest {
       start.candidate("hangs", HangingMain.class)
           .jvmOptions("-Dpids=" + pidFile)
           .timeout(Duration.ofSeconds(4))
-          .runs(2);
+          .runs(16);
     }
 
     @PerfBudget(maxRatio = 100)
-    void zeroRuns(ColdStartWorkload start) {
-      start.candidate("sleepy", SleepyMain.class).runs(0);
+    void threeRuns(ColdStartWorkload start) {
+      start.candidate("sleepy", SleepyMain.class).runs(3);
     }
 
     @PerfBudget(maxRatio = 100)
@@ -230,7 +236,7 @@ class ColdStartWorkloadTest {
 
     @PerfBudget(maxRatio = 100)
     void noCandidate(ColdStartWorkload start) {
-      start.runs(3);
+      start.runs(16);
     }
   }
 }

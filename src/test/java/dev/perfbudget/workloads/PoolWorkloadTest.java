@@ -159,7 +159,7 @@ class PoolWorkloadTest {
     results.testEvents().assertStatistics(s -> s.succeeded(2).failed(3));
     results.testEvents().assertThatEvents()
         .haveExactly(1, failed("kernelCannotBeCreatedInTheChild",
-            "the kernel failed in child process 0 of pool processes(1) (mapping "))
+            "child process 0 of pool processes(1) could not map the buffer or create the kernel (mapping "))
         .haveExactly(1, failed("kernelCannotBeCreatedInTheChild", "java.lang.IllegalStateException: no kernel in a child"))
         .haveExactly(1, failed("kernelThrowsInTheChild",
             "the kernel failed in child process 0 of pool processes(1) (running its slices):"))

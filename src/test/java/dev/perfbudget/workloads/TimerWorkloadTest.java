@@ -31,7 +31,7 @@ class TimerWorkloadTest {
 
     JsonObject result = kit.result(Fixtures.class, "scheduledAgainstSleep");
     assertThat(result.get("kind").getAsString()).isEqualTo("timer");
-    assertThat(result.get("pairs").getAsInt()).isEqualTo(12);
+    assertThat(result.get("pairs").getAsInt()).isEqualTo(16);
     JsonObject baseline = result.getAsJsonObject("baseline");
     JsonObject candidate = result.getAsJsonObject("candidate");
     assertThat(baseline.get("name").getAsString()).isEqualTo("Thread.sleep(1)");
@@ -84,11 +84,14 @@ class TimerWorkloadTest {
   }
 
   @Test
-  void samplesBelowOneAndMissingArmsAreConfigurationErrors() {
+  void tooFewSamplesAndMissingArmsAreConfigurationErrors() {
     PerfTestKit kit = new PerfTestKit(dir);
-    assertThat(failure(kit.run(Fixtures.class, "zeroSamples")))
+    assertThat(failure(kit.run(Fixtures.class, "threeSamples")))
         .isInstanceOf(ExtensionConfigurationException.class)
-        .hasMessageContaining("declares a workload that cannot be measured (kind `timer`): samples(0) must be at least 1");
+        .hasMessage(
+            "@PerfBudget method [" + Fixtures.class.getName() + "#threeSamples] declares a workload that "
+                + "cannot be measured (kind `timer`): samples(3) must be at least 8, such as 50: fewer "
+                + "pairs of waits cannot decide a verdict at 99% confidence");
     assertThat(failure(kit.run(Fixtures.class, "noBaseline")))
         .isInstanceOf(ExtensionConfigurationException.class)
         .hasMessageContaining("no baseline is declared");
@@ -101,19 +104,19 @@ class TimerWorkloadTest {
 
     @PerfBudget(maxRatio = 20)
     void scheduledAgainstSleep(TimerWorkload timer) {
-      timer.baseline(TimedWait.sleep(1)).candidate(TimedWait.scheduled(Duration.ofMillis(1))).samples(12);
+      timer.baseline(TimedWait.sleep(1)).candidate(TimedWait.scheduled(Duration.ofMillis(1))).samples(16);
     }
 
     /** sleep(1) lands after a millisecond or more; sleep(0) returns in microseconds. */
     // Far past the limit even on a loaded machine, where sleep(0) can take most of a millisecond.
     @PerfBudget(maxRatio = 2)
     void sleepOneAgainstSleepZero(TimerWorkload timer) {
-      timer.baseline(TimedWait.sleep(0)).candidate(TimedWait.sleep(10)).samples(12);
+      timer.baseline(TimedWait.sleep(0)).candidate(TimedWait.sleep(10)).samples(16);
     }
 
     @PerfBudget(maxRatio = 2)
-    void zeroSamples(TimerWorkload timer) {
-      timer.baseline(TimedWait.sleep(0)).candidate(TimedWait.sleep(1)).samples(0);
+    void threeSamples(TimerWorkload timer) {
+      timer.baseline(TimedWait.sleep(0)).candidate(TimedWait.sleep(1)).samples(3);
     }
 
     @PerfBudget(maxRatio = 2)
