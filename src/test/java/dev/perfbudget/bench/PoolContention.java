@@ -67,6 +67,8 @@ public final class PoolContention {
           cpu[side][i] = cpuOf(workers) - cpuBefore;
         }
       }
+      System.out.printf(Locale.ROOT, "the arms' own figures: baseline %s, candidate %s%n",
+          arms.baseline().figures(Agreement.median(wall[0])), arms.candidate().figures(Agreement.median(wall[1])));
       pool.close();
       double baselineWall = Agreement.median(wall[0]);
       double candidateWall = Agreement.median(wall[1]);
