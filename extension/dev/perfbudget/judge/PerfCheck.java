@@ -24,10 +24,12 @@ public final class PerfCheck {
 
   /**
    * How far, as a factor either way, the first reading's 95% interval must lie from the
-   * recorded ratio to be measured again: beyond the few percent that one JVM's reading differs
-   * from another's, and below the 20% that a polluted reading may be off when it is kept.
+   * recorded ratio to be measured again: beyond the few percent that one JVM's reading of the
+   * same code differs from another's, so that a clean reading is rarely measured twice, and
+   * close enough that a reading kept in the test JVM is seldom more than 10% off one taken in a
+   * fresh JVM.
    */
-  static final double FAR = 1.15;
+  static final double FAR = 1.10;
 
   private final Measurer first;
   private final Measurer confirm;

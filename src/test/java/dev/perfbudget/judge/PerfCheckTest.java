@@ -67,4 +67,30 @@ class PerfCheckTest {
     assertThat(below.verdict()).isIn(Verdict.NOISY, Verdict.PASS);
     assertThat(below.fails()).isEqualTo(below.verdict() == Verdict.NOISY && below.measurement().ratio() > 1.5);
   }
+
+  @Test
+  void aFirstReadingFarFromTheRecordedRatioIsReplacedByTheConfirmingMeasurement() throws Exception {
+    // Recorded 1.0, limit 10: the test JVM reads 5 (polluted), the fresh JVM 1.
+    Limit recorded = new Limit(10, "recorded ratio 1.00 x tolerance 10", 1.0);
+    Measurer polluted = here(Arms.of(FakeArm.steady("a", 10), FakeArm.steady("b", 50)));
+    Measurer fresh = here(Arms.of(FakeArm.steady("a", 10), FakeArm.steady("b", 10)));
+    PerfCheck.Decision decision = new PerfCheck(polluted, fresh, true).check(recorded);
+    assertThat(decision.verdict()).isEqualTo(Verdict.PASS);
+    assertThat(decision.measurement().ratio()).isCloseTo(1.0, offset(0.05));
+    assertThat(decision.unconfirmedRatio()).isCloseTo(5.0, offset(0.2));
+    assertThat(decision.note()).startsWith("measured again in a fresh JVM: the first reading, 5.0");
+  }
+
+  @Test
+  void aFirstReadingNearTheRecordedRatioIsKeptAndOneFarIsKeptWhenNoFreshJvmIsThere() throws Exception {
+    Limit recorded = new Limit(10, "recorded ratio 1.00 x tolerance 10", 1.0);
+    Measurer never = limit -> {
+      throw new AssertionError("measured again");
+    };
+    PerfCheck.Decision near = new PerfCheck(here(Arms.of(FakeArm.steady("a", 10), FakeArm.steady("b", 10.3))), never, true).check(recorded);
+    assertThat(near.unconfirmedRatio()).isNaN();
+    assertThat(near.note()).isEmpty();
+    PerfCheck.Decision far = new PerfCheck(here(Arms.of(FakeArm.steady("a", 10), FakeArm.steady("b", 50))), never, false).check(recorded);
+    assertThat(far.measurement().ratio()).as("perfbudget.fork=never keeps it").isCloseTo(5.0, offset(0.2));
+  }
 }
