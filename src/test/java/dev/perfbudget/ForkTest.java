@@ -21,6 +21,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
@@ -82,6 +84,15 @@ class ForkTest {
     assertThat(result.get("verdict").getAsString()).isEqualTo("PASS");
     assertThat(result.get("ratio").getAsDouble()).isCloseTo(2.0, offset(0.4));
     assertThat(result.getAsJsonObject("candidate").get("name").getAsString()).isEqualTo("80 steps");
+  }
+
+  @Test
+  void eachInvocationOfASweepIsMeasuredInAFreshJvmOfItsOwnWithItsArguments() {
+    PerfTestKit kit = kit("always");
+    kit.run(ForkTestCase.class, "sweep").testEvents().assertStatistics(stats -> stats.succeeded(2));
+    assertThat(pids()).as("two fresh JVMs").hasSize(2).doesNotContain(SELF);
+    assertThat(kit.result(ForkTestCase.class.getName() + "#sweep[40]").get("ratio").getAsDouble()).isCloseTo(1.0, offset(0.25));
+    assertThat(kit.result(ForkTestCase.class.getName() + "#sweep[120]").get("ratio").getAsDouble()).isCloseTo(3.0, offset(0.6));
   }
 
   @Test
@@ -182,6 +193,13 @@ class ForkTest {
     @PerfBudget(maxRatio = 100)
     void twice(OpWorkload op) {
       op.baseline("40 steps", () -> noted(40)).candidate("80 steps", () -> noted(80));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {40, 120})
+    @PerfBudget(maxRatio = 100)
+    void sweep(int steps, OpWorkload op) {
+      op.baseline("40 steps", () -> noted(40)).candidate(steps + " steps", () -> noted(steps));
     }
 
     @PerfBudget(maxRatio = 2)
