@@ -77,8 +77,9 @@ public final class Agreement {
     for (int run = 1; run <= options.runs; run++) {
       if (options.jmh) {
         long start = System.nanoTime();
-        Map<String, Reading> jmh = jmh(pairs, options.quick);
-        readings.computeIfAbsent("JMH", k -> new ArrayList<>()).add(jmh);
+        Map<String, Map<String, Reading>> jmh = jmh(pairs, options.quick);
+        readings.computeIfAbsent("JMH", k -> new ArrayList<>()).add(jmh.get("JMH"));
+        readings.computeIfAbsent(MEDIAN_ITERATION, k -> new ArrayList<>()).add(jmh.get(MEDIAN_ITERATION));
         System.out.printf(Locale.ROOT, "%nrun %d: JMH took %.0f s, load average %s%n", run, (System.nanoTime() - start) / 1e9, loadAverage());
       }
       for (String mode : options.modes) {
@@ -87,12 +88,19 @@ public final class Agreement {
         readings.computeIfAbsent(mode, k -> new ArrayList<>()).add(ours);
         System.out.printf(Locale.ROOT, "run %d: perfbudget %s took %.0f s, load average %s%n", run, mode, (System.nanoTime() - start) / 1e9, loadAverage());
         print("run " + run + ", perfbudget " + mode, pairs, ours, options.jmh ? last(readings.get("JMH")) : null);
+        if (options.jmh) {
+          summary("against JMH's median iteration", pairs, ours, last(readings.get(MEDIAN_ITERATION)));
+        }
       }
     }
     if (options.runs > 1 || !options.jmh) {
       Map<String, Reading> jmh = options.jmh ? medians(pairs, readings.get("JMH")) : null;
       for (String mode : options.modes) {
         print("medians of " + options.runs + " runs, perfbudget " + mode, pairs, medians(pairs, readings.get(mode)), jmh);
+        if (options.jmh) {
+          summary("against the medians of JMH's median iterations", pairs, medians(pairs, readings.get(mode)),
+              medians(pairs, readings.get(MEDIAN_ITERATION)));
+        }
       }
     }
     System.out.printf(Locale.ROOT, "%nload average at the end %s%n", loadAverage());
@@ -134,7 +142,12 @@ public final class Agreement {
 
   // JMH
 
-  private static Map<String, Reading> jmh(List<Pair> pairs, boolean quick) throws Exception {
+  /**
+   * JMH's score of each arm (the mean of its iterations, what JMH reports) under "JMH", and its
+   * median iteration under {@link #MEDIAN_ITERATION}: on a machine that other builds load now
+   * and then, a mean is pulled up by the iterations they hit, a median less.
+   */
+  private static Map<String, Map<String, Reading>> jmh(List<Pair> pairs, boolean quick) throws Exception {
     List<String> methods = new ArrayList<>();
     for (Pair pair : pairs) {
       methods.add(pair.baseline());
@@ -156,17 +169,42 @@ public final class Agreement {
                     .build())
             .run();
     Map<String, Double> score = new LinkedHashMap<>();
+    Map<String, Double> median = new LinkedHashMap<>();
     for (RunResult result : results) {
       String benchmark = result.getParams().getBenchmark();
-      score.put(benchmark.substring(benchmark.lastIndexOf('.') + 1), result.getPrimaryResult().getScore());
+      String name = benchmark.substring(benchmark.lastIndexOf('.') + 1);
+      score.put(name, result.getPrimaryResult().getScore());
+      median.put(name, median(result.getBenchmarkResults().stream()
+          .flatMap(b -> b.getIterationResults().stream())
+          .mapToDouble(iteration -> iteration.getPrimaryResult().getScore())
+          .toArray()));
     }
-    Map<String, Reading> readings = new LinkedHashMap<>();
-    for (Pair pair : pairs) {
-      double b = score.get(pair.baseline());
-      double c = score.get(pair.candidate());
-      readings.put(pair.test(), new Reading(b, c, c / b));
+    Map<String, Map<String, Reading>> readings = new LinkedHashMap<>();
+    for (Map<String, Double> scores : List.of(score, median)) {
+      Map<String, Reading> byPair = new LinkedHashMap<>();
+      for (Pair pair : pairs) {
+        double b = scores.get(pair.baseline());
+        double c = scores.get(pair.candidate());
+        byPair.put(pair.test(), new Reading(b, c, c / b));
+      }
+      readings.put(scores == score ? "JMH" : MEDIAN_ITERATION, byPair);
     }
     return readings;
+  }
+
+  private static final String MEDIAN_ITERATION = "JMH median iteration";
+
+  private static void summary(String title, List<Pair> pairs, Map<String, Reading> ours, Map<String, Reading> jmh) {
+    int ratiosWithin = 0;
+    int armsWithin = 0;
+    for (Pair pair : pairs) {
+      Reading r = ours.get(pair.test());
+      Reading j = jmh.get(pair.test());
+      ratiosWithin += Math.abs(r.ratio() / j.ratio() - 1) <= 0.10 ? 1 : 0;
+      armsWithin += (Math.abs(r.baselineNs() / j.baselineNs() - 1) <= 0.15 ? 1 : 0) + (Math.abs(r.candidateNs() / j.candidateNs() - 1) <= 0.15 ? 1 : 0);
+    }
+    System.out.printf(Locale.ROOT, "%s: ratios within 10%%: %d of %d; arms' ns/op within 15%%: %d of %d (%.0f%%)%n",
+        title, ratiosWithin, pairs.size(), armsWithin, 2 * pairs.size(), 100.0 * armsWithin / (2 * pairs.size()));
   }
 
   // perfbudget
