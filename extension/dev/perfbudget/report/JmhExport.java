@@ -73,7 +73,7 @@ final class JmhExport implements Reporter {
     double score = ReportText.number(arm, "nsPerOp");
     double[] percentiles = new double[PERCENTILES.length];
     Arrays.fill(percentiles, Double.NaN);
-    percentiles[1] = score;
+    percentiles[1] = ReportText.number(arm, "p50NsPerOp");
     percentiles[3] = ReportText.number(arm, "p95NsPerOp");
     percentiles[9] = ReportText.number(arm, "maxNsPerOp");
     JsonObject primary = metric(score, Double.NaN, Double.NaN, percentiles, "ns/op", new JsonArray());

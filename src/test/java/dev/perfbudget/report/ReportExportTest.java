@@ -77,6 +77,7 @@ class ReportExportTest {
         JsonObject metric = arms.get(arm).getAsJsonObject("primaryMetric");
         JsonObject figures = result.getAsJsonObject(arm);
         assertThat(metric.get("score").getAsDouble()).isEqualTo(figures.get("nsPerOp").getAsDouble());
+        assertThat(metric.getAsJsonObject("scorePercentiles").get("50.0").getAsDouble()).isEqualTo(figures.get("p50NsPerOp").getAsDouble());
         assertThat(metric.getAsJsonObject("scorePercentiles").get("95.0").getAsDouble()).isEqualTo(figures.get("p95NsPerOp").getAsDouble());
         assertThat(metric.getAsJsonObject("scorePercentiles").get("100.0").getAsDouble()).isEqualTo(figures.get("maxNsPerOp").getAsDouble());
         assertThat(arms.get(arm).getAsJsonObject("secondaryMetrics").getAsJsonObject("netNsPerOp").get("score").getAsDouble())
