@@ -8,10 +8,13 @@ import dev.perfbudget.judge.Measured;
 import dev.perfbudget.judge.Measurer;
 import dev.perfbudget.plan.Fork;
 import dev.perfbudget.units.Format;
+import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.RandomAccessFile;
 import java.lang.management.ManagementFactory;
+import java.net.URISyntaxException;
+import java.security.CodeSource;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +36,8 @@ import org.apiguardian.api.API;
  * ({@link ForkMain}), and reads the measurement back: a JVM whose JIT has seen no other test's
  * code, as JMH's forks are.
  *
- * <p>The fresh JVM gets this JVM's class path, options (without a debugger agent) or {@code
+ * <p>The fresh JVM gets this JVM's class path (with the launcher's jar, which Surefire keeps off
+ * it), options (without a debugger agent) or {@code
  * perfbudget.fork.jvmArgs}, system properties, and the test's configuration; all but the options
  * through a file in a folder only this user can read. The options keep {@code
  * -XX:+AlwaysPreTouch} where the test JVM has it, though touching a 1 GiB heap costs the fresh
@@ -68,8 +72,12 @@ public final class FreshJvm implements Measurer {
     }
   }
 
+  private static final String LAUNCHER = "org.junit.platform.launcher.core.LauncherFactory";
+
   private final Request request;
   private final SplittableRandom seeds;
+  /** The launcher this JVM runs tests with, found by {@link #checkClassPath()}. */
+  private Class<?> launcher;
 
   public FreshJvm(Request request) {
     this.request = request;
@@ -151,7 +159,7 @@ public final class FreshJvm implements Measurer {
               request.test(), request.testClass().getClassLoader()));
     }
     try {
-      Class.forName("org.junit.platform.launcher.core.LauncherFactory", false, system);
+      launcher = Class.forName(LAUNCHER, false, system);
     } catch (ClassNotFoundException e) {
       throw new ForkedTestException(
           Kind.CONFIGURATION,
@@ -190,10 +198,42 @@ public final class FreshJvm implements Measurer {
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(request.fork().jvmArgs().orElseGet(FreshJvm::thisJvmsOptions));
     command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
+    command.add(classPath(System.getProperty("java.class.path"), launcher));
     command.add(ForkMain.class.getName());
     command.add(dir.toString());
     return command;
+  }
+
+  /**
+   * This JVM's class path, with the launcher's jar after it when the class path lacks it.
+   * Surefire keeps the launcher on a class path of its own and sets {@code java.class.path} to
+   * the project's test class path, which has no launcher unless the project declares one; the
+   * fresh JVM takes the very jar this JVM runs tests with, so that its version matches the
+   * project's JUnit.
+   */
+  static String classPath(String classPath, Class<?> launcher) {
+    Path jar = launcher == null ? null : codeSource(launcher);
+    if (jar == null) {
+      return classPath;
+    }
+    for (String entry : classPath.split(File.pathSeparator)) {
+      if (!entry.isEmpty() && Path.of(entry).toAbsolutePath().normalize().equals(jar)) {
+        return classPath;
+      }
+    }
+    return classPath.isEmpty() ? jar.toString() : classPath + File.pathSeparator + jar;
+  }
+
+  private static Path codeSource(Class<?> type) {
+    CodeSource source = type.getProtectionDomain().getCodeSource();
+    if (source == null || source.getLocation() == null) {
+      return null;
+    }
+    try {
+      return Path.of(source.getLocation().toURI()).toAbsolutePath().normalize();
+    } catch (URISyntaxException | IllegalArgumentException e) {
+      return null; // not a file: nothing the fresh JVM could put on its class path
+    }
   }
 
   /** This JVM's options, less those a second JVM must not or need not repeat. */
