@@ -9,6 +9,7 @@ import dev.perfbudget.testkit.Work;
 import dev.perfbudget.workloads.OpWorkload;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,6 +85,9 @@ class ForkTest {
     assertThat(result.get("verdict").getAsString()).isEqualTo("PASS");
     assertThat(result.get("ratio").getAsDouble()).isCloseTo(2.0, offset(0.4));
     assertThat(result.getAsJsonObject("candidate").get("name").getAsString()).isEqualTo("80 steps");
+    assertThat(PerfTestKit.read(dir.resolve("pids.blackholes")))
+        .as("a fresh JVM uses JMH's compiler blackholes, as JMH's forks do")
+        .isEqualTo("-XX:CompileCommand=blackhole,org/openjdk/jmh/infra/Blackhole.consumeCompiler -DcompilerBlackholesEnabled=true");
   }
 
   @Test
@@ -192,6 +196,14 @@ class ForkTest {
 
     @PerfBudget(maxRatio = 100)
     void twice(OpWorkload op) {
+      String blackholes = ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+          .filter(option -> option.contains("lackhole"))
+          .collect(Collectors.joining(" "));
+      try {
+        Files.writeString(Path.of(System.getProperty(PIDS) + ".blackholes"), blackholes, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
       op.baseline("40 steps", () -> noted(40)).candidate("80 steps", () -> noted(80));
     }
 
