@@ -10,10 +10,9 @@ import dev.perfbudget.engine.ConfidenceSequence.Look;
 import dev.perfbudget.engine.Measurement.ArmResult;
 import dev.perfbudget.engine.Measurement.Stop;
 import dev.perfbudget.engine.Measurement.WarmUp;
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import org.apiguardian.api.API;
 
 /**
@@ -25,11 +24,13 @@ import org.apiguardian.api.API;
  * perfbudget.sample.target} (1 ms), far above the timer's ~30 ns cost and 20 ns steps; the
  * batch is fixed once warm-up ends so that every sample of an arm is alike. The ratio is the
  * median of per-pair ratios: both samples of a pair ran a millisecond apart, so a slow stretch of
- * the machine moves both and cancels out. An empty loop, when the workload has one, is sampled
- * in every pair too, at a random place among the arms, and that pair's loop cost is what its
- * arms are net of: a loop cost measured once, during warm-up, goes stale as the machine's speed
- * moves. Pairs in which a GC ran are kept and counted: leaving them out depends on which arm
- * allocates, and so on the outcome, while the median needs no help against a few slow pairs.
+ * the machine moves both and cancels out. A sample's ns/op include the measuring loop, as JMH's
+ * do, and so does the ratio: how much of the loop an op hides (the CPU runs both at once) is not
+ * the loop's cost, and subtracting a 1 ns loop from a 2 ns op moved its ratio by a third. An
+ * empty loop, when the workload has one, is sampled in every pair too, at a random place among
+ * the arms, and reported beside the arms with each arm's cost net of it. Pairs in which a GC ran
+ * are kept and counted: leaving them out depends on which arm allocates, and so on the outcome,
+ * while the median needs no help against a few slow pairs.
  *
  * <p>The decision is a {@link ConfidenceSequence}'s: its first look comes after {@code
  * perfbudget.pairs.min} pairs (16; at least {@link ConfidenceSequence#LEAST_PAIRS}, 8), the next
@@ -47,14 +48,16 @@ import org.apiguardian.api.API;
 public final class InterleavedSampler {
 
   private static final int MIN_WARMUP_ROUNDS = 3;
+  /** How often warm-up runs the engine's own looks before its loops, to get them compiled. */
+  private static final int BOOKKEEPING_RUNS = 20;
+  /** Rounds in a row through which the JIT must be quiet before warm-up may end. */
+  private static final int QUIET_ROUNDS = 2;
   private static final int LOOP_ENTRIES = 2000;
   private static final long SHORT_BATCH_NANOS = 20_000;
   private static final double STABLE_WITHIN = 0.10;
   private static final int MAX_PAIRS = 50_000;
   /** With no limit to decide against, sampling stops once high / low is within this spread. */
   private static final double PRECISE_SPREAD = 1.10;
-  /** The loop's cost is subtracted, but a sample always keeps at least this share of its cost. */
-  private static final double MIN_NET_SHARE = 0.05;
   /**
    * The largest batch that a sample timed at 0 ns grows to. A timer that reads 0 for a batch of
    * a million operations is not ticking for this arm (or the arm does not time itself): growing
@@ -64,10 +67,17 @@ public final class InterleavedSampler {
 
   private final SamplingSettings settings;
   private final SplittableRandom random;
+  private final Supplier<JitActivity> jitActivity;
 
   public InterleavedSampler(SamplingSettings settings, SplittableRandom random) {
+    this(settings, random, JitActivity::ofThisJvm);
+  }
+
+  /** A sampler that watches the JIT through {@code jitActivity}, for tests. */
+  InterleavedSampler(SamplingSettings settings, SplittableRandom random, Supplier<JitActivity> jitActivity) {
     this.settings = settings;
     this.random = random;
+    this.jitActivity = jitActivity;
   }
 
   /**
@@ -88,7 +98,7 @@ public final class InterleavedSampler {
     WarmUp warmUp =
         fixed
             ? warmUpOneByOne(sampling.warmUpOperations(), baseline, candidate, emptyLoop)
-            : warmUp(baseline, candidate, emptyLoop);
+            : warmUp(jitActivity.get(), baseline, candidate, emptyLoop);
     boolean slow = !fixed && tooSlowForMinPairs(baseline, candidate);
 
     Side[] order = emptyLoop == null ? new Side[] {baseline, candidate} : new Side[] {baseline, candidate, emptyLoop};
@@ -101,8 +111,7 @@ public final class InterleavedSampler {
       for (Side side : order) {
         hit |= side.measureOne();
       }
-      double loopNs = emptyLoop == null ? 0 : emptyLoop.lastNsPerOp;
-      sequence.add(net(candidate.lastNsPerOp, loopNs) / net(baseline.lastNsPerOp, loopNs));
+      sequence.add(candidate.lastNsPerOp / baseline.lastNsPerOp);
       pairsHitByGc += hit ? 1 : 0;
       int pairs = sequence.pairs();
 
@@ -119,16 +128,15 @@ public final class InterleavedSampler {
         double[] used = sequence.ratios();
         return new Measurement(
             Statistics.median(used), new Interval(Statistics.min(used), Statistics.max(used)),
-            net(candidate.medianNsPerOp(), medianLoopNs) / net(baseline.medianNsPerOp(), medianLoopNs),
+            candidate.medianNsPerOp() / baseline.medianNsPerOp(),
             pairs, pairsHitByGc, Stop.TOO_SLOW, baseline.result(medianLoopNs), candidate.result(medianLoopNs),
             medianLoopNs, warmUp, System.nanoTime() - start, used);
       }
       if ((!fixed && sequence.lookDue()) || outOfTime) {
-        Look look = sequence.look(limit, resolution(baseline, candidate, medianLoopNs));
+        Look look = sequence.look(limit, new Resolution(baseline.relativeStep(), candidate.relativeStep()));
         Stop stop = decide(look, limit, outOfTime, fixed);
         if (stop != null) {
-          double ratioOfMedians =
-              net(candidate.medianNsPerOp(), medianLoopNs) / net(baseline.medianNsPerOp(), medianLoopNs);
+          double ratioOfMedians = candidate.medianNsPerOp() / baseline.medianNsPerOp();
           return new Measurement(
               look.ratio(),
               look.reported(),
@@ -186,41 +194,42 @@ public final class InterleavedSampler {
     return fixed ? Stop.PAIRS_DONE : Stop.TIME_CAP;
   }
 
-  /** How fine each arm's clock is against its cost, net of the loop. */
-  private static Resolution resolution(Side baseline, Side candidate, double loopNs) {
-    return new Resolution(baseline.relativeStep(loopNs), candidate.relativeStep(loopNs));
-  }
-
-  static double net(double rawNsPerOp, double loopNs) {
-    return Math.max(rawNsPerOp - loopNs, rawNsPerOp * MIN_NET_SHARE);
-  }
-
   /**
    * Warms every arm up in two phases, within {@code perfbudget.warmup.max}.
    *
    * <p>First each arm's loop is entered {@value #LOOP_ENTRIES} times with short batches (about
    * 20 us), so that the JIT compiles the loop method itself: a loop entered only a few hundred
    * times, each time for a millisecond, keeps running in profiling code, measured here at 3 to
-   * 7 times the cost of the compiled loop for a 20 ns op. That phase stops after a quarter of
-   * the warm-up time, which only slow ops reach, and for those the loop's own cost does not
-   * matter. Then rounds of full samples run until JIT compilation is quiet and each arm's cost
-   * per operation moved by less than 10% since the last round.
+   * 7 times the cost of the compiled loop for a 20 ns op. An arm whose single operation already
+   * lasts longer than a short batch (ten times in a row) leaves that phase: next to such an op the loop's own cost
+   * does not matter, and 2,000 entries of a 3 ms sort took 6 s here. Then rounds of full samples
+   * run until every arm is steady: the JIT was quiet (nothing compiled, installed, running or
+   * queued: see {@link CompilerQueue}) through the last {@value #QUIET_ROUNDS} rounds, so every
+   * arm ran the same code in both, and each arm's cost per operation moved by less than 10%
+   * between them.
    */
-  private WarmUp warmUp(Side... sides) throws Exception {
+  private WarmUp warmUp(JitActivity jit, Side... sides) throws Exception {
     long start = System.nanoTime();
     long deadline = start + settings.warmupMax().toNanos();
+    exerciseTheEnginesOwnCode(jit);
     long loopDeadline = start + settings.warmupMax().toNanos() / 4;
     for (int entry = 0; entry < LOOP_ENTRIES && System.nanoTime() < loopDeadline; entry++) {
+      boolean entered = false;
       for (Side side : sides) {
-        if (side != null) {
+        if (side != null && !side.slowerThanAShortBatch) {
           side.shortBatch();
+          entered = true;
         }
       }
+      if (!entered) {
+        break;
+      }
     }
+    jit.quietSinceLastLook();
     long roundNanos = Math.max(10 * settings.sampleTarget().toNanos(), 10_000_000L);
     int rounds = 0;
+    int quietRounds = 0;
     while (true) {
-      long compiledBefore = compilationMillis();
       boolean stable = true;
       for (Side side : sides) {
         // Past the deadline an arm that has had a round, or whose one op outlasts a round (an op
@@ -231,12 +240,44 @@ public final class InterleavedSampler {
         }
       }
       rounds++;
-      boolean quiet = compilationMillis() == compiledBefore;
-      boolean capped = System.nanoTime() >= deadline;
-      if ((rounds >= MIN_WARMUP_ROUNDS && quiet && stable) || capped) {
-        return new WarmUp(rounds, (System.nanoTime() - start) / 1_000_000, capped && !(quiet && stable));
+      quietRounds = jit.quietSinceLastLook() ? quietRounds + 1 : 0;
+      boolean steady = rounds >= MIN_WARMUP_ROUNDS && quietRounds >= QUIET_ROUNDS && stable;
+      if (steady || System.nanoTime() >= deadline) {
+        String unsteady =
+            steady ? "" : quietRounds < QUIET_ROUNDS ? compiling(jit) : "the cost per operation still moved by more than 10% a round";
+        return new WarmUp(rounds, (System.nanoTime() - start) / 1_000_000, !steady, unsteady);
       }
     }
+  }
+
+  /**
+   * Runs the engine's own code of later phases (a look at the JIT, the confidence sequence's
+   * looks) often enough for the JIT to compile it while the loops are entered, below. Else its
+   * compilation, not the arms', is what keeps the JIT busy through the rounds: in a fresh JVM,
+   * the JIT looks' reflective calls and the interval's sort and random numbers were most of what
+   * compiled during them, and warm-up took 18 to 28 rounds instead of 4 or 5.
+   */
+  private static void exerciseTheEnginesOwnCode(JitActivity jit) {
+    for (int look = 0; look < BOOKKEEPING_RUNS; look++) {
+      jit.quietSinceLastLook();
+    }
+    SplittableRandom scratch = new SplittableRandom(1);
+    for (int run = 0; run < 3; run++) {
+      ConfidenceSequence sequence = new ConfidenceSequence(ConfidenceSequence.LEAST_PAIRS);
+      for (int pair = 0; pair < 64; pair++) {
+        sequence.add(1 + scratch.nextDouble());
+        if (sequence.lookDue()) {
+          sequence.look(2);
+        }
+      }
+      sequence.look(2);
+    }
+  }
+
+  private static String compiling(JitActivity jit) {
+    return jit.lastCompiling().isEmpty()
+        ? "the JIT was still compiling"
+        : "the JIT was still compiling (" + jit.lastCompiling() + ")";
   }
 
   /** Runs each arm {@code operations} times, one operation at a time, interleaved. */
@@ -252,18 +293,13 @@ public final class InterleavedSampler {
     return new WarmUp(operations, (System.nanoTime() - start) / 1_000_000, false);
   }
 
-  private static long compilationMillis() {
-    CompilationMXBean compiler = ManagementFactory.getCompilationMXBean();
-    return compiler != null && compiler.isCompilationTimeMonitoringSupported()
-        ? compiler.getTotalCompilationTime()
-        : 0;
-  }
-
   /** One arm's batch size and the samples measured so far. */
   private static final class Side {
     private final Arm arm;
     private long batch = 1;
     private long shortBatch = 1;
+    private int slowCalls;
+    private boolean slowerThanAShortBatch;
     private double lastRoundNsPerOp = Double.NaN;
     /** The first operation's cost, cold: what an op too slow for warm-up rounds is known by. */
     private double firstOpNs = Double.NaN;
@@ -287,6 +323,9 @@ public final class InterleavedSampler {
       if (Double.isNaN(firstOpNs) && shortBatch == 1) {
         firstOpNs = sample.nanosPerOp();
       }
+      // Ten in a row, as the first calls of a cheap op can be slow too (class loading, interpreter).
+      slowCalls = sample.operations() == 1 && sample.nanos() > SHORT_BATCH_NANOS ? slowCalls + 1 : 0;
+      slowerThanAShortBatch = slowCalls >= 10;
       shortBatch = nextBatch(shortBatch, sample, SHORT_BATCH_NANOS);
       batch = Math.max(batch, shortBatch);
     }
@@ -297,6 +336,9 @@ public final class InterleavedSampler {
       int count = 0;
       long spent = 0;
       while (spent < roundNanos && count < costs.length) {
+        // Read as measuring reads them, so that this code is compiled before pairs are measured.
+        GcActivity.collections();
+        GcActivity.millis();
         Sample sample = arm.run(batch);
         spent += sample.nanos();
         costs[count++] = sample.nanosPerOp();
@@ -352,20 +394,19 @@ public final class InterleavedSampler {
       return Statistics.median(Arrays.copyOf(nsPerOp, samples));
     }
 
-    /** The step of this arm's clock over its median sample, net of the loop ({@link Resolution}). */
-    double relativeStep(double loopNs) {
-      double raw = medianNsPerOp();
-      return Resolution.relativeStep(sampleNanos, samples, raw / net(raw, loopNs));
+    /** The step of this arm's clock over its median sample, whose cost the ratio is of ({@link Resolution}). */
+    double relativeStep() {
+      return Resolution.relativeStep(sampleNanos, samples, 1);
     }
 
     ArmResult result(double loopNs) {
       double[] measured = Arrays.copyOf(nsPerOp, samples);
-      double raw = Statistics.median(measured);
-      double net = Math.max(0, raw - loopNs);
+      double median = Statistics.median(measured);
+      double net = Math.max(0, median - loopNs);
       return new ArmResult(
           arm.name(),
+          median,
           net,
-          raw,
           Statistics.quantile(measured, 0.95),
           Arrays.stream(measured).max().orElse(Double.NaN),
           countsBytes ? (double) allocatedBytes / operations : Double.NaN,

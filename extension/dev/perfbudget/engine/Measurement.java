@@ -7,7 +7,8 @@ import org.apiguardian.api.API;
 /**
  * What one measurement of a baseline and a candidate found.
  *
- * @param ratio the median of the per-pair ratios candidate / baseline
+ * @param ratio the median of the per-pair ratios candidate / baseline, of ns/op with the
+ *     measuring loop included (as JMH's ns/op)
  * @param interval the 95% interval of that median from the confidence sequence whose 99% interval
  *     decided ({@link ConfidenceSequence})
  * @param ratioOfMedians the candidate's median ns/op over the baseline's
@@ -60,11 +61,14 @@ public record Measurement(
   }
 
   /**
-   * One arm's figures: cost per operation net of the empty loop, allocation, GC.
+   * One arm's figures: cost per operation with and net of the measuring loop, allocation, GC.
    *
-   * @param rawNsPerOp the median sample's ns/op before the loop's cost is subtracted (p50)
-   * @param p95RawNsPerOp the 95th percentile of the samples' ns/op, loop included
-   * @param maxRawNsPerOp the slowest sample's ns/op, loop included
+   * @param nsPerOp the median sample's ns/op, the measuring loop included, as JMH reports it:
+   *     the figure ratios are computed from and reports show
+   * @param netNsPerOp {@code nsPerOp} less the empty loop's cost per operation, never below 0:
+   *     what the operation adds to the loop
+   * @param p95NsPerOp the 95th percentile of the samples' ns/op, loop included
+   * @param maxNsPerOp the slowest sample's ns/op, loop included
    * @param bytesPerOp allocated bytes per operation, or NaN when the arm does not count them
    * @param operations the operations the measured samples ran; an arm may run more than the
    *     batch asked for (a churn arm does, to keep its threads' wake-up small against its work)
@@ -73,9 +77,9 @@ public record Measurement(
   public record ArmResult(
       String name,
       double nsPerOp,
-      double rawNsPerOp,
-      double p95RawNsPerOp,
-      double maxRawNsPerOp,
+      double netNsPerOp,
+      double p95NsPerOp,
+      double maxNsPerOp,
       double bytesPerOp,
       long batch,
       long samples,
@@ -84,6 +88,18 @@ public record Measurement(
       long gcMillis,
       java.util.Map<String, Object> figures) {}
 
-  /** How warm-up went. */
-  public record WarmUp(int rounds, long millis, boolean capped) {}
+  /**
+   * How warm-up went.
+   *
+   * @param capped whether {@code perfbudget.warmup.max} ended warm-up before the arms were steady
+   * @param unsteady when capped, what was not steady yet (a method the JIT was compiling, or a
+   *     cost still moving); else empty
+   */
+  public record WarmUp(int rounds, long millis, boolean capped, String unsteady) {
+
+    /** A warm-up with nothing to say about steadiness. */
+    public WarmUp(int rounds, long millis, boolean capped) {
+      this(rounds, millis, capped, "");
+    }
+  }
 }

@@ -183,16 +183,19 @@ public final class LockedFile {
       }
       try {
         Object opened = identity(lockFile);
-        if (opened != null && !opened.equals(before)) {
+        if (opened == null || !opened.equals(before)) {
+          // Created, replaced or deleted just now: open it again, to know which file this is. A
+          // lock taken on a file its holder deleted meanwhile is a lock no one else sees, and
+          // two writers then appended at once (a torn line in a history of 600 appends).
           channel.close();
-          continue; // created or replaced just now: open it again, to know which file this is
+          continue;
         }
         FileLock lock = channel.tryLock();
         while (lock == null) {
           pauseOrFail(lockFile, target, deadline, wait, null);
           lock = channel.tryLock();
         }
-        if (opened != null && !opened.equals(identity(lockFile))) {
+        if (!opened.equals(identity(lockFile))) {
           channel.close();
           continue; // its holder deleted it meanwhile: the lock is on a file no one else will see
         }

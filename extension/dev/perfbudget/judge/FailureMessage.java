@@ -28,6 +28,12 @@ final class FailureMessage {
         .append(String.format("  %s (%s)%n", Format.ratio(outcome.limit().value()), outcome.limit().source()))
         .append(arm("baseline ", m.baseline()))
         .append(arm("candidate", m.candidate()));
+    if (m.loopNsPerOp() > 0) {
+      message.append(
+          String.format(
+              "  (ns/op include the measuring loop, %s/op; net of it: %s and %s)%n",
+              Format.nanos(m.loopNsPerOp()), Format.nanos(m.baseline().netNsPerOp()), Format.nanos(m.candidate().netNsPerOp())));
+    }
     if (!Double.isNaN(outcome.unconfirmedRatio())) {
       message.append(
           String.format(

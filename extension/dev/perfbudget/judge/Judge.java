@@ -3,7 +3,6 @@ package dev.perfbudget.judge;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.perfbudget.AbsoluteLimit;
-import dev.perfbudget.Arms;
 import dev.perfbudget.budget.BudgetEntry;
 import dev.perfbudget.engine.Measurement;
 import dev.perfbudget.engine.MeasuringThread;
@@ -26,73 +25,84 @@ public final class Judge {
 
   private final Plan plan;
   private final String kind;
-  private final PerfCheck check;
 
   public Judge(Plan plan, String kind) {
     this.plan = plan;
     this.kind = kind;
-    this.check = new PerfCheck(plan.settings().sampling());
   }
 
   /**
    * The outcome, and the failure message when it fails the test (else empty).
    *
+   * @param first takes the first measurement (the one that records, when the plan records)
+   * @param confirm takes the measurement that confirms a failure
+   * @param replacesFarReadings whether a first reading far from the recorded ratio is measured
+   *     again by {@code confirm}, a fresh JVM
    * @throws dev.perfbudget.engine.MeasurementStoppedException when an arm hung or an interrupt
    *     stopped the measurement
-   * @throws Exception what an arm threw
+   * @throws Exception what an arm threw, or why a fresh JVM could not measure
    */
-  public Judgement judge(Arms arms) throws Exception {
+  public Judgement judge(Measurer first, Measurer confirm, boolean replacesFarReadings) throws Exception {
     Mode mode = plan.settings().mode();
     String disturbed = MeasuringThread.leftBehindNote();
-    if (!arms.invalidBecause().isEmpty()) {
-      return invalid(arms, null, arms.invalidBecause(), disturbed); // measuring would only waste time
-    }
+    PerfCheck check = new PerfCheck(first, confirm, replacesFarReadings);
     if (plan.records()) {
-      Measurement measurement = measure(arms, check::measureToRecord);
+      Measured measured = check.measureToRecord();
+      if (!measured.invalidBecause().isEmpty()) {
+        return invalid(measured, measured.invalidBecause(), disturbed);
+      }
+      Measurement measurement = measured.measurement();
       List<String> problems = new ArrayList<>(Validity.problems(measurement, plan.settings().sampling()));
       String unrecordable = problems.isEmpty() ? Validity.unrecordable(measurement.ratio()) : null;
       if (unrecordable != null) {
         problems.add(unrecordable);
       }
       if (!problems.isEmpty()) {
-        return invalid(arms, measurement, problems, disturbed);
+        return invalid(measured, problems, disturbed);
       }
       plan.budgets().record(plan.key(), entry(measurement).keepingLimitsOf(plan.budgets().find(plan.key())));
       String note = String.format("recorded ratio %s in %s; commit it", Format.ratio(measurement.ratio()), plan.budgets().path());
-      Outcome recorded = outcome(arms, Verdict.RECORDED, false, measurement, Double.NaN, join(note, disturbed));
+      Outcome recorded = outcome(measured, Verdict.RECORDED, false, Double.NaN, join(note, disturbed));
       // Record mode writes the ratio whatever else it finds; enforce mode records a missing
       // budget and still holds the test to its other limits.
-      return mode == Mode.RECORD ? new Judgement(recorded, "") : overruns(arms, recorded, "");
+      return mode == Mode.RECORD ? new Judgement(recorded, "") : overruns(measured, recorded, "");
     }
     if (!plan.limit().isSet()) {
-      Measurement measurement = measure(arms, check::measureToRecord);
-      List<String> problems = Validity.problems(measurement, plan.settings().sampling());
+      Measured measured = check.measureToRecord();
+      List<String> problems = problems(measured);
       if (!problems.isEmpty()) {
-        return invalid(arms, measurement, problems, disturbed);
+        return invalid(measured, problems, disturbed);
       }
       String note = join("no budget, report mode records none", disturbed);
-      return overruns(arms, outcome(arms, Verdict.PASS, false, measurement, Double.NaN, note), "");
+      return overruns(measured, outcome(measured, Verdict.PASS, false, Double.NaN, note), "");
     }
-    PerfCheck.Decision decision = measure(arms, watched -> check.check(watched, plan.limit()));
-    List<String> problems = Validity.problems(decision.measurement(), plan.settings().sampling());
+    PerfCheck.Decision decision = check.check(plan.limit());
+    List<String> problems = problems(decision.measured());
     if (!problems.isEmpty()) {
-      return invalid(arms, decision.measurement(), problems, disturbed);
+      return invalid(decision.measured(), problems, disturbed);
     }
     boolean fails = decision.fails() && mode == Mode.ENFORCE;
-    String note = decision.fails() && !fails ? "over budget; report mode does not fail" : "";
+    String note = join(decision.note(), decision.fails() && !fails ? "over budget; report mode does not fail" : "");
     Outcome timed =
-        outcome(arms, decision.verdict(), fails, decision.measurement(), decision.unconfirmedRatio(), join(note, disturbed));
-    return overruns(arms, timed, fails ? FailureMessage.regressed(timed, plan.recordCommand()) : "");
+        outcome(decision.measured(), decision.verdict(), fails, decision.unconfirmedRatio(), join(note, disturbed));
+    return overruns(decision.measured(), timed, fails ? FailureMessage.regressed(timed, plan.recordCommand()) : "");
+  }
+
+  /** What makes a measurement untrustworthy: what the arms said before it, or what it shows. */
+  private List<String> problems(Measured measured) {
+    return measured.invalidBecause().isEmpty()
+        ? Validity.problems(measured.measurement(), plan.settings().sampling())
+        : measured.invalidBecause();
   }
 
   /**
    * A measurement that cannot be trusted: it fails the test, except in report mode, where the
    * note says so; nothing is recorded.
    */
-  private Judgement invalid(Arms arms, Measurement measurement, List<String> problems, String disturbed) {
+  private Judgement invalid(Measured measured, List<String> problems, String disturbed) {
     boolean fails = plan.settings().mode() != Mode.REPORT;
     String note = "INVALID: " + String.join("; ", problems) + (fails ? "" : "; report mode does not fail");
-    Outcome outcome = outcome(arms, Verdict.INVALID, fails, measurement, Double.NaN, join(note, disturbed));
+    Outcome outcome = outcome(measured, Verdict.INVALID, fails, Double.NaN, join(note, disturbed));
     return new Judgement(outcome, fails ? FailureMessage.invalid(outcome, problems, plan.records()) : "");
   }
 
@@ -105,11 +115,11 @@ public final class Judge {
    * Holds the timed outcome to the bytes budget and the kind's absolute limits: any of them
    * over makes the verdict FAIL, and fails the test in enforce mode.
    */
-  private Judgement overruns(Arms arms, Outcome timed, String failure) {
+  private Judgement overruns(Measured measured, Outcome timed, String failure) {
     Mode mode = plan.settings().mode();
     List<String> overBytes = BytesCheck.overruns(plan.bytes(), timed.measurement());
     List<String> overLimits = new ArrayList<>();
-    for (AbsoluteLimit limit : arms.absoluteLimits()) {
+    for (AbsoluteLimit limit : measured.absoluteLimits()) {
       if (limit.exceeded()) {
         overLimits.add(FailureMessage.overAbsoluteLimit(limit));
       }
@@ -138,15 +148,12 @@ public final class Judge {
     return new Judgement(outcome, failure);
   }
 
-  private <T> T measure(Arms arms, MeasuringThread.Measuring<T> measuring) throws Exception {
-    return MeasuringThread.run(plan.test(), arms, plan.settings().sampling().opTimeout(), measuring);
-  }
-
-  private Outcome outcome(
-      Arms arms, Verdict verdict, boolean fails, Measurement measurement, double unconfirmed, String note) {
+  private Outcome outcome(Measured measured, Verdict verdict, boolean fails, double unconfirmed, String note) {
+    Measurement measurement = measured.measurement();
+    String notes = measurement == null ? "" : MeasurementNotes.of(measurement, plan.settings().sampling());
     return new Outcome(
         plan.test(), plan.key(), kind, verdict, fails, plan.limit(), measurement, unconfirmed,
-        arms.parameters(), note, Instant.now(), plan.bytes());
+        measured.parameters(), join(note, notes), Instant.now(), plan.bytes());
   }
 
   private BudgetEntry entry(Measurement measurement) {

@@ -12,11 +12,18 @@ import org.apiguardian.api.API;
  *
  * @param value the limit; 0 when there is none
  * @param source where it came from, such as {@code maxRatio on @PerfBudget}
+ * @param recordedRatio the ratio recorded in the budget file that the limit was made from, or 0
+ *     when the limit did not come from one
  */
 @API(status = INTERNAL)
-public record Limit(double value, String source) {
+public record Limit(double value, String source, double recordedRatio) {
 
   public static final Limit NONE = new Limit(0, "none");
+
+  /** A limit that did not come from a recorded ratio. */
+  public Limit(double value, String source) {
+    this(value, source, 0);
+  }
 
   public static Limit maxRatio(double value) {
     return new Limit(value, "maxRatio on @PerfBudget");
@@ -27,7 +34,8 @@ public record Limit(double value, String source) {
         entry.ratio() * tolerance,
         String.format(
             "recorded ratio %s x tolerance %s (%s) in %s",
-            Format.ratio(entry.ratio()), Format.factor(tolerance), toleranceSource, file.path()));
+            Format.ratio(entry.ratio()), Format.factor(tolerance), toleranceSource, file.path()),
+        entry.ratio());
   }
 
   /** Whether the limit is {@code maxRatio} on the annotation, which no recorded budget changes. */

@@ -10,6 +10,7 @@ import dev.perfbudget.units.DurationParser;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -32,7 +33,8 @@ public record Settings(
     boolean underCi,
     ReportSettings reports,
     SamplingSettings sampling,
-    Duration lockTimeout) {
+    Duration lockTimeout,
+    Fork fork) {
 
   public static final String MODE = "perfbudget.mode";
   public static final String BUDGETS_FILE = "perfbudget.budgets.file";
@@ -47,8 +49,21 @@ public record Settings(
   public static final String HISTORY_FILE = "perfbudget.history.file";
   public static final String REPORT_SUMMARY = "perfbudget.report.summary";
   public static final String OP_TIMEOUT = "perfbudget.op.timeout";
+  public static final String FORK = "perfbudget.fork";
+  public static final String FORK_JVM_ARGS = "perfbudget.fork.jvmArgs";
+  public static final String FORK_TIMEOUT = "perfbudget.fork.timeout";
   public static final String LOCK_TIMEOUT = "perfbudget.lock.timeout";
   public static final String REPORT_PROPERTIES = "perfbudget.report.properties";
+
+  /**
+   * Every key of perfbudget and of the kinds it ships: what a fresh JVM is given of the test
+   * JVM's configuration (with every {@code perfbudget.*} and {@code junit.*} system property).
+   */
+  public static final List<String> KEYS =
+      List.of(
+          MODE, BUDGETS_FILE, REPORT_DIR, TOLERANCE, TIME_MAX, WARMUP_MAX, SAMPLE_TARGET, PAIRS_MIN, SEED, CI,
+          HISTORY_FILE, REPORT_SUMMARY, OP_TIMEOUT, LOCK_TIMEOUT, REPORT_PROPERTIES, FORK, FORK_JVM_ARGS, FORK_TIMEOUT,
+          "perfbudget.pool.dir", "perfbudget.pool.timeout", "perfbudget.coldstart.runs");
 
   public static final double DEFAULT_TOLERANCE = 10;
 
@@ -73,12 +88,16 @@ public record Settings(
             lockTimeout),
         new SamplingSettings(
             reader.read(TIME_MAX, within("100ms", "60m"), Duration.ofSeconds(5)),
-            reader.read(WARMUP_MAX, within("10ms", "10m"), Duration.ofSeconds(2)),
+            reader.read(WARMUP_MAX, within("10ms", "10m"), Duration.ofSeconds(10)),
             reader.read(SAMPLE_TARGET, within("10us", "100ms"), Duration.ofMillis(1)),
             reader.read(PAIRS_MIN, Settings::parseMinPairs, SamplingSettings.DEFAULT_MIN_PAIRS),
             reader.read(SEED, Long::parseLong, System.nanoTime()),
             reader.read(OP_TIMEOUT, within("100ms", "60m"), SamplingSettings.DEFAULT_OP_TIMEOUT)),
-        lockTimeout);
+        lockTimeout,
+        new Fork(
+            reader.read(FORK, Fork.When::parse, Fork.When.CONFIRM),
+            Optional.ofNullable(reader.read(FORK_JVM_ARGS, Fork::parseJvmArgs, null)),
+            Optional.ofNullable(reader.read(FORK_TIMEOUT, within("1s", "600m"), null))));
   }
 
   /** {@code a.b, c.d}: the names of system properties, as {@code -D} sets them. */

@@ -53,7 +53,7 @@ final class BencherExport implements Reporter {
       for (String which : new String[] {"baseline", "candidate"}) {
         ReportText.object(result, which).ifPresent(arm -> {
           JsonObject armMeasures = new JsonObject();
-          addMeasure(armMeasures, "latency", ReportText.number(arm, "rawNsPerOp"), Double.NaN, Double.NaN);
+          addMeasure(armMeasures, "latency", ReportText.number(arm, "nsPerOp"), Double.NaN, Double.NaN);
           addMeasure(armMeasures, "bytes-per-op", ReportText.number(arm, "bytesPerOp"), Double.NaN, Double.NaN);
           addBenchmark(bmf, test + " " + which + " " + ReportText.string(arm, "name"), armMeasures);
         });

@@ -36,7 +36,9 @@ final class ConsoleLine implements Reporter {
         .append(m.candidate().name())
         .append(' ')
         .append(Format.nanos(m.candidate().nsPerOp()))
-        .append("/op  ")
+        .append("/op")
+        .append(loop(m))
+        .append("  ")
         .append(m.pairs())
         .append(" pairs  ")
         .append(Format.millis(m.elapsedNanos()));
@@ -44,5 +46,12 @@ final class ConsoleLine implements Reporter {
       line.append("  (").append(outcome.note()).append(')');
     }
     return line.toString();
+  }
+
+  /** The measuring loop's cost, where it is a tenth or more of the baseline's ns/op. */
+  private static String loop(Measurement m) {
+    return m.loopNsPerOp() > 0 && m.loopNsPerOp() >= 0.1 * m.baseline().nsPerOp()
+        ? " (loop " + Format.nanos(m.loopNsPerOp()) + ")"
+        : "";
   }
 }

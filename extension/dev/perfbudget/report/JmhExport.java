@@ -59,7 +59,7 @@ final class JmhExport implements Reporter {
       String benchmark = ReportText.string(result, "test").replace('#', '.');
       for (String which : new String[] {"baseline", "candidate"}) {
         ReportText.object(result, which)
-            .filter(arm -> !Double.isNaN(ReportText.number(arm, "rawNsPerOp")))
+            .filter(arm -> !Double.isNaN(ReportText.number(arm, "nsPerOp")))
             .ifPresent(arm -> entries.add(armEntry(benchmark, which, arm, result, environment)));
       }
       if (!Double.isNaN(ReportText.number(result, "ratio"))) {
@@ -70,15 +70,15 @@ final class JmhExport implements Reporter {
   }
 
   private static JsonObject armEntry(String benchmark, String which, JsonObject arm, JsonObject result, JsonObject environment) {
-    double score = ReportText.number(arm, "rawNsPerOp");
+    double score = ReportText.number(arm, "nsPerOp");
     double[] percentiles = new double[PERCENTILES.length];
     Arrays.fill(percentiles, Double.NaN);
-    percentiles[1] = score;
+    percentiles[1] = ReportText.number(arm, "p50NsPerOp");
     percentiles[3] = ReportText.number(arm, "p95NsPerOp");
     percentiles[9] = ReportText.number(arm, "maxNsPerOp");
     JsonObject primary = metric(score, Double.NaN, Double.NaN, percentiles, "ns/op", new JsonArray());
     JsonObject secondary = new JsonObject();
-    secondary.add("netNsPerOp", single(ReportText.number(arm, "nsPerOp"), "ns/op"));
+    secondary.add("netNsPerOp", single(ReportText.number(arm, "netNsPerOp"), "ns/op"));
     secondary.add("gc.alloc.rate.norm", single(ReportText.number(arm, "bytesPerOp"), "B/op"));
     secondary.add("gc.count", single(ReportText.number(arm, "gcCount"), "counts"));
     secondary.add("gc.time", single(ReportText.number(arm, "gcMs"), "ms"));

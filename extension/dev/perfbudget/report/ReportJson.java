@@ -85,11 +85,13 @@ final class ReportJson {
     json.add("baseline", m == null ? null : arm(m.baseline()));
     json.add("candidate", m == null ? null : arm(m.candidate()));
     json.add("loopNsPerOp", m == null ? null : Json.number(m.loopNsPerOp(), 3));
+    json.add("netRatio", m == null ? null : Json.number(netRatio(m), 4));
     if (m != null) {
       JsonObject warmUp = new JsonObject();
       warmUp.addProperty("rounds", m.warmUp().rounds());
       warmUp.addProperty("ms", m.warmUp().millis());
       warmUp.addProperty("capped", m.warmUp().capped());
+      warmUp.addProperty("unsteady", m.warmUp().unsteady());
       json.add("warmUp", warmUp);
     }
     json.add("workload", parameters(outcome.parameters()));
@@ -105,16 +107,22 @@ final class ReportJson {
     return json;
   }
 
+  /** The ratio of the arms' costs net of the measuring loop, NaN when the baseline's is 0. */
+  static double netRatio(Measurement m) {
+    return m.baseline().netNsPerOp() > 0 ? m.candidate().netNsPerOp() / m.baseline().netNsPerOp() : Double.NaN;
+  }
+
   private static JsonObject arm(ArmResult arm) {
     JsonObject json = new JsonObject();
     json.addProperty("name", arm.name());
+    // With the measuring loop, as JMH reports ns/op; the loop's cost is the result's loopNsPerOp.
     json.add("nsPerOp", Json.number(arm.nsPerOp(), 3));
-    json.add("rawNsPerOp", Json.number(arm.rawNsPerOp(), 3));
+    json.add("netNsPerOp", Json.number(arm.netNsPerOp(), 3));
     // The spread of the samples, loop included: per operation when a workload samples one
     // operation at a time (cold start, timers), else per batch.
-    json.add("p50NsPerOp", Json.number(arm.rawNsPerOp(), 3));
-    json.add("p95NsPerOp", Json.number(arm.p95RawNsPerOp(), 3));
-    json.add("maxNsPerOp", Json.number(arm.maxRawNsPerOp(), 3));
+    json.add("p50NsPerOp", Json.number(arm.nsPerOp(), 3));
+    json.add("p95NsPerOp", Json.number(arm.p95NsPerOp(), 3));
+    json.add("maxNsPerOp", Json.number(arm.maxNsPerOp(), 3));
     json.add("bytesPerOp", Json.number(arm.bytesPerOp(), 1));
     json.addProperty("batch", arm.batch());
     json.addProperty("samples", arm.samples());

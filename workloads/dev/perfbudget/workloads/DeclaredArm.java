@@ -60,7 +60,7 @@ final class DeclaredArm<T> {
    * {@code value}, or a declaration error naming this arm when it is null: {@code what} says
    * what it should have been and gives an example, such as {@code op, such as () -> ...}.
    */
-  T nonNull(String name, T value, String what) {
+  <V> V nonNull(String name, V value, String what) {
     if (value == null) {
       throw new WorkloadDeclarationException(
           "the " + role + " \"" + name + "\" is declared with a null " + what);

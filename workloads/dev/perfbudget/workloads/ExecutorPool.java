@@ -6,6 +6,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -18,6 +19,8 @@ final class ExecutorPool implements RunningPool {
   private final ExecutorService executor;
   private final boolean owned;
   private final Duration timeout;
+  private long lastCpuNanos = -1;
+  private long lastSliceNanos = -1;
 
   /**
    * @param owned whether closing this pool shuts the executor down; a user's own executor
@@ -42,6 +45,18 @@ final class ExecutorPool implements RunningPool {
       }
     }
     completion.await();
+    lastCpuNanos = completion.cpuNanos();
+    lastSliceNanos = completion.sliceNanos();
+  }
+
+  @Override
+  public long lastDispatchCpuNanos() {
+    return lastCpuNanos;
+  }
+
+  @Override
+  public long lastDispatchSliceNanos() {
+    return lastSliceNanos;
   }
 
   @Override
@@ -66,11 +81,37 @@ final class ExecutorPool implements RunningPool {
     private final CountDownLatch left;
     private final AtomicIntegerArray runs;
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
+    /** Each slice's CPU time, -1 where the worker's is not counted, and wall time; read after the latch. */
+    private final AtomicLongArray cpu;
+    private final AtomicLongArray wall;
 
     Completion(Job job) {
       this.job = job;
       this.left = new CountDownLatch(job.workers());
       this.runs = new AtomicIntegerArray(job.workers());
+      this.cpu = new AtomicLongArray(job.workers());
+      this.wall = new AtomicLongArray(job.workers());
+    }
+
+    /** The slices' wall time on their workers, summed. */
+    long sliceNanos() {
+      long sum = 0;
+      for (int slice = 0; slice < wall.length(); slice++) {
+        sum += wall.get(slice);
+      }
+      return sum;
+    }
+
+    /** The slices' CPU time summed, or -1 when a worker's was not counted. */
+    long cpuNanos() {
+      long sum = 0;
+      for (int slice = 0; slice < cpu.length(); slice++) {
+        if (cpu.get(slice) < 0) {
+          return -1;
+        }
+        sum += cpu.get(slice);
+      }
+      return sum;
     }
 
     void run(int slice) {
@@ -81,8 +122,14 @@ final class ExecutorPool implements RunningPool {
                 "pool " + name + " ran " + job.describeSlice(slice) + " twice in one dispatch"));
         return;
       }
+      // The CPU window inside the wall one, so that reading the CPU clock is not CPU time the
+      // slice seems to have spent beyond its wall time.
+      long start = System.nanoTime();
+      long cpuBefore = WorkerCpu.now();
       try {
         job.runSlice(slice, job.buffer().view());
+        cpu.set(slice, WorkerCpu.since(cpuBefore));
+        wall.set(slice, System.nanoTime() - start);
       } catch (Throwable e) {
         failure.compareAndSet(
             null,

@@ -4,25 +4,72 @@ import dev.perfbudget.Arm;
 import dev.perfbudget.CallSites;
 import dev.perfbudget.Sample;
 import java.lang.invoke.MethodHandles;
+import java.util.function.BooleanSupplier;
+import java.util.function.DoubleSupplier;
+import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
-/** An op arm: calls one {@link Supplier} per operation in a loop of its own. */
+/** An op arm: calls one op per operation in a loop of its own. */
 final class OpArm implements Arm {
 
-  /** What {@link OpLoop} and its copies are used through. */
+  /** What {@link OpLoop}, its primitive siblings and their copies are used through. */
   interface Loop {
-    void bind(Supplier<?> op, org.openjdk.jmh.infra.Blackhole sink);
+    /** Binds the op, of the type the loop class calls, and the sink for its results. */
+    void bind(Object op, org.openjdk.jmh.infra.Blackhole sink);
 
     long run(long operations);
+  }
+
+  /**
+   * An op as the method body declared it: the function, and the loop class that calls it
+   * without boxing its result.
+   */
+  record Op(Object function, Class<? extends Loop> loop) {
+
+    static Op of(Supplier<?> op) {
+      return new Op(op, OpLoop.class);
+    }
+
+    static Op of(IntSupplier op) {
+      return new Op(op, IntOpLoop.class);
+    }
+
+    static Op of(LongSupplier op) {
+      return new Op(op, LongOpLoop.class);
+    }
+
+    static Op of(DoubleSupplier op) {
+      return new Op(op, DoubleOpLoop.class);
+    }
+
+    static Op of(BooleanSupplier op) {
+      return new Op(op, BooleanOpLoop.class);
+    }
+
+    /** An op of this one's shape that does nothing: the empty loop measured beside it. */
+    Op empty() {
+      Object nothing = null;
+      if (loop == IntOpLoop.class) {
+        return of((IntSupplier) () -> 0);
+      } else if (loop == LongOpLoop.class) {
+        return of((LongSupplier) () -> 0L);
+      } else if (loop == DoubleOpLoop.class) {
+        return of((DoubleSupplier) () -> 0.0);
+      } else if (loop == BooleanOpLoop.class) {
+        return of((BooleanSupplier) () -> false);
+      }
+      return of((Supplier<?>) () -> nothing);
+    }
   }
 
   private final String name;
   private final Loop loop;
 
-  OpArm(String name, Supplier<?> op) {
+  OpArm(String name, Op op) {
     this.name = name;
-    this.loop = CallSites.copyOf(MethodHandles.lookup(), OpLoop.class, Loop.class);
-    this.loop.bind(op, Sinks.newBlackhole());
+    this.loop = CallSites.copyOf(MethodHandles.lookup(), op.loop(), Loop.class);
+    this.loop.bind(op.function(), Sinks.newBlackhole());
   }
 
   @Override

@@ -14,8 +14,8 @@ final class OpLoop implements OpArm.Loop {
   private Blackhole sink;
 
   @Override
-  public void bind(Supplier<?> op, Blackhole sink) {
-    this.op = op;
+  public void bind(Object op, Blackhole sink) {
+    this.op = (Supplier<?>) op;
     this.sink = sink;
   }
 

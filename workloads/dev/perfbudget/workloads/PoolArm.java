@@ -11,10 +11,26 @@ import java.util.Map;
  */
 final class PoolArm implements Arm {
 
+  /** The figure judged by the extension for contention between the arms (see docs/break-even.md). */
+  static final String ON_CORE_SHARE = "onCoreShare";
+  /** The shortest slices, on average, whose share of time on a core is reported. */
+  private static final long MIN_SLICE_NANOS = 100_000;
+  /** The workers' CPU time per dispatch, summed over them. */
+  static final String WORKER_CPU = "workerCpuNsPerDispatch";
+
   private final String name;
   private final RunningPool pool;
   private final Job job;
   private final double overheadNs;
+  /**
+   * CPU time the workers spent on the slices of the dispatches timed so far, the slices' wall
+   * time on their workers, and the dispatches' wall time.
+   */
+  private long workerCpuNanos;
+  private long sliceNanos;
+  private long wallNanos;
+  private long dispatches;
+  private boolean cpuCounted = true;
 
   PoolArm(String name, RunningPool pool, Job job, double overheadNs) {
     this.name = name;
@@ -30,14 +46,31 @@ final class PoolArm implements Arm {
 
   @Override
   public Sample run(long operations) {
+    long cpu = 0;
+    long slices = 0;
     long start = System.nanoTime();
     for (long i = 0; i < operations; i++) {
       pool.dispatch(job);
+      long dispatchCpu = pool.lastDispatchCpuNanos();
+      cpuCounted &= dispatchCpu >= 0;
+      cpu += dispatchCpu;
+      slices += pool.lastDispatchSliceNanos();
     }
-    return Sample.timed(operations, System.nanoTime() - start);
+    long nanos = System.nanoTime() - start;
+    // The slices measure their own CPU and wall time on their workers.
+    workerCpuNanos += cpu;
+    sliceNanos += slices;
+    wallNanos += nanos;
+    dispatches += operations;
+    return Sample.timed(operations, nanos);
   }
 
-  /** ns per dispatch, elements x rounds per second, and the warm dispatch overhead at 0 elements. */
+  /**
+   * ns per dispatch, elements x rounds per second, the warm dispatch overhead at 0 elements, and,
+   * where the workers' CPU time is counted, how much of their slices' time the workers spent on
+   * a core ({@value #ON_CORE_SHARE}: the slices' CPU time over their wall time; time between
+   * slices, waiting for work, does not count) and their CPU time per dispatch.
+   */
   @Override
   public Map<String, Object> figures(double nsPerOp) {
     Map<String, Object> figures = new LinkedHashMap<>();
@@ -45,6 +78,11 @@ final class PoolArm implements Arm {
     double work = (double) job.elements() * job.rounds();
     figures.put("elementRoundsPerSecond", nsPerOp > 0 ? Math.round(work * 1e9 / nsPerOp) : 0);
     figures.put("dispatchOverheadNs", round(overheadNs));
+    // Slices of a few us are mostly the reading of the clocks: their share says nothing.
+    if (cpuCounted && sliceNanos > 0 && wallNanos > 0 && sliceNanos >= MIN_SLICE_NANOS * dispatches) {
+      figures.put(ON_CORE_SHARE, Math.round(1000.0 * workerCpuNanos / sliceNanos) / 1000.0);
+      figures.put(WORKER_CPU, round(nsPerOp * workerCpuNanos / wallNanos));
+    }
     return figures;
   }
 

@@ -16,6 +16,23 @@ interface RunningPool extends AutoCloseable {
    */
   void dispatch(Job job);
 
+  /**
+   * The CPU time the slices of the last dispatch took, summed over the workers that ran them,
+   * or -1 where the pool cannot know it (workers in other processes, a JVM that does not count
+   * thread CPU time).
+   */
+  default long lastDispatchCpuNanos() {
+    return -1;
+  }
+
+  /**
+   * The wall time the slices of the last dispatch took on their workers, from a slice's start
+   * to its end, summed over the workers; -1 where the CPU time is not known.
+   */
+  default long lastDispatchSliceNanos() {
+    return -1;
+  }
+
   /** Stops every thread or process of the pool, within a bounded time. */
   @Override
   void close();

@@ -59,7 +59,7 @@ class CallSiteIsolationTest {
   private double lowestCostOf(Supplier<Object> op, Supplier<Object> beside) throws Exception {
     double lowest = Double.MAX_VALUE;
     for (int i = 0; i < 5; i++) {
-      lowest = Math.min(lowest, measure(op, beside).baseline().rawNsPerOp());
+      lowest = Math.min(lowest, measure(op, beside).baseline().nsPerOp());
     }
     return lowest;
   }

@@ -7,6 +7,7 @@ import dev.perfbudget.workloads.OpWorkload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -344,7 +345,7 @@ class ConfigurationErrorsTest {
 
     @PerfBudget(maxRatio = 2)
     void nullOp(OpWorkload op) {
-      op.baseline("copy", () -> 1).candidate("encode", null);
+      op.baseline("copy", () -> 1).candidate("encode", (Supplier<?>) null);
     }
 
     @PerfBudget(maxRatio = 2)
@@ -361,7 +362,7 @@ class ConfigurationErrorsTest {
     @PerfBudget
     void throwingOp(OpWorkload op) {
       op.baseline("copy", () -> 1)
-          .candidate("encode", () -> {
+          .candidate("encode", (Supplier<?>) () -> {
             throw new IllegalStateException("the codec is broken");
           });
     }

@@ -2,6 +2,7 @@ package dev.perfbudget;
 
 import dev.perfbudget.engine.SamplingSettings;
 import dev.perfbudget.judge.PerfCheck;
+import dev.perfbudget.judge.ThisJvm;
 import dev.perfbudget.judge.Verdict;
 import dev.perfbudget.plan.Limit;
 import dev.perfbudget.testkit.StandaloneContext;
@@ -81,7 +82,8 @@ class EngineCostPerfTest {
     SamplingSettings settings =
         new SamplingSettings(INNER.timeMax(), INNER.warmupMax(), INNER.sampleTarget(), INNER.minPairs(), seed, INNER.opTimeout());
     try {
-      Verdict verdict = new PerfCheck(settings).check(arms, Limit.maxRatio(10)).verdict();
+      ThisJvm here = new ThisJvm("a clear verdict", arms, settings);
+      Verdict verdict = new PerfCheck(here, here).check(Limit.maxRatio(10)).verdict();
       if (verdict != Verdict.PASS) {
         throw new IllegalStateException("equal arms against maxRatio = 10 should pass at once, but the verdict is " + verdict);
       }

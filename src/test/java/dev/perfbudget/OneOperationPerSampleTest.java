@@ -63,7 +63,7 @@ class OneOperationPerSampleTest {
     assertThat(m.stop()).isEqualTo(Stop.BELOW_LIMIT);
     assertThat(m.baseline().batch()).isEqualTo(1);
     assertThat(m.baseline().samples()).isEqualTo(17);
-    assertThat(m.candidate().p95RawNsPerOp()).isBetween(m.candidate().rawNsPerOp(), m.candidate().maxRawNsPerOp());
+    assertThat(m.candidate().p95NsPerOp()).isBetween(m.candidate().nsPerOp(), m.candidate().maxNsPerOp());
   }
 
   @Test

@@ -40,7 +40,7 @@ public final class Quality {
 
   public static void main(String[] args) throws Exception {
     List<String> conditions = new ArrayList<>();
-    Map<String, String> options = new LinkedHashMap<>(Map.of("--aa", "200", "--twice", "40", "--ten", "20", "--batch", "50"));
+    Map<String, String> options = new LinkedHashMap<>(Map.of("--aa", "200", "--twice", "40", "--ten", "20", "--batch", "50", "--fork", "confirm"));
     options.put("--kinds", String.join(",", QualityKinds.ALL.stream().map(Kind::name).toList()));
     for (int i = 0; i < args.length; i++) {
       if (args[i].startsWith("--")) {
@@ -78,7 +78,7 @@ public final class Quality {
         for (Kind kind : kinds) {
           for (var entry : counts.entrySet()) {
             for (int done = 0; done < entry.getValue(); done += batch) {
-              runChild(condition, kind, entry.getKey(), Math.min(batch, entry.getValue() - done), lines, out);
+              runChild(condition, kind, entry.getKey(), Math.min(batch, entry.getValue() - done), options.get("--fork"), lines, out);
             }
           }
         }
@@ -93,7 +93,7 @@ public final class Quality {
     }
   }
 
-  private static void runChild(String condition, Kind kind, Scenario scenario, int count, Path lines, Path out)
+  private static void runChild(String condition, Kind kind, Scenario scenario, int count, String fork, Path lines, Path out)
       throws IOException, InterruptedException {
     Path part = Files.createTempFile(out, "batch", ".tsv");
     Path log = out.resolve("child.log");
@@ -110,7 +110,8 @@ public final class Quality {
             kind.name(),
             scenario.name(),
             Integer.toString(count),
-            part.toString());
+            part.toString(),
+            fork);
     Process child =
         new ProcessBuilder(command)
             .redirectErrorStream(true)

@@ -15,7 +15,8 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  * One batch of the quality harness, in a fresh JVM: runs one scenario's perf test {@code count}
  * times through the JUnit Platform and appends one line per verdict to a file.
  *
- * <p>Arguments: condition (quiet, busy, gc), kind, scenario, count, output file. Lines are
+ * <p>Arguments: condition (quiet, busy, gc), kind, scenario, count, output file, and optionally
+ * the value of {@code perfbudget.fork} (default: perfbudget's default). Lines are
  * tab-separated: kind, scenario, verdict, failed (0/1), ratio, seconds to verdict.
  */
 public final class QualityChild {
@@ -33,11 +34,13 @@ public final class QualityChild {
       GcPressure.start();
     }
     Path dir = Files.createTempDirectory("perfbudget-quality");
-    // The defaults users get, stated so that the test kit's short caps do not apply.
+    // The defaults users get (a blank value is the default), so that the test kit's short caps
+    // and its perfbudget.fork=never do not apply.
     PerfTestKit kit =
         new PerfTestKit(dir)
-            .with("perfbudget.time.max", "5s")
-            .with("perfbudget.warmup.max", "2s")
+            .with("perfbudget.time.max", "")
+            .with("perfbudget.warmup.max", "")
+            .with("perfbudget.fork", args.length > 5 ? args[5] : "")
             .with("perfbudget.ci", "false");
     if (scenario.recordsFirst()) {
       kit.with("perfbudget.mode", "record");

@@ -16,8 +16,9 @@ import java.util.Locale;
  * verdicts at maxRatio = 1.5. Every verdict is a real @PerfBudget test run through the JUnit
  * Platform, one after another in this JVM.
  *
- * <p>{@code mvn -q test-compile exec:exec -Dbench=Verdicts -Dbench.args="20 100"} (runs per k,
- * A/A verdicts).
+ * <p>{@code mvn -q test-compile exec:exec -Dbench=Verdicts -Dbench.args="20 100 always"} (runs
+ * per k, A/A verdicts, and {@code perfbudget.fork}: {@code confirm}, the default, {@code always}
+ * or {@code never}).
  */
 public final class Verdicts {
 
@@ -26,12 +27,18 @@ public final class Verdicts {
   public static void main(String[] args) throws Exception {
     int runs = args.length > 0 ? Integer.parseInt(args[0]) : 20;
     int aa = args.length > 1 ? Integer.parseInt(args[1]) : 100;
+    String fork = args.length > 2 ? args[2] : "";
     Path dir = Files.createTempDirectory("perfbudget-verdicts");
-    PerfTestKit kit = new PerfTestKit(dir).with("perfbudget.time.max", "5s").with("perfbudget.warmup.max", "2s");
+    // The defaults users get (a blank value is the default), not the test kit's short caps and
+    // its perfbudget.fork=never.
+    PerfTestKit kit =
+        new PerfTestKit(dir).with("perfbudget.time.max", "").with("perfbudget.warmup.max", "").with("perfbudget.fork", fork);
+    System.out.printf(Locale.ROOT, "perfbudget.fork=%s, load average %s%n", fork.isEmpty() ? "confirm (the default)" : fork, Agreement.loadAverage());
 
     System.out.printf(Locale.ROOT, "%-4s %6s %18s %14s %14s %14s%n", "k", "runs", "median to verdict", "p95 to verdict", "median ratio", "worst error");
     for (int k : new int[] {1, 2, 10}) {
-      VerdictsFixture.k = k;
+      // A system property, which a fresh JVM (perfbudget.fork=always) gets too; a static field it would not.
+      System.setProperty(VerdictsFixture.K, Integer.toString(k));
       double[] seconds = new double[runs];
       double[] ratios = new double[runs];
       for (int i = 0; i < runs; i++) {
@@ -73,12 +80,12 @@ public final class Verdicts {
 
   /** The perf tests the benchmark runs. */
   public static class VerdictsFixture {
-    static volatile int k = 1;
+    static final String K = "perfbudget.bench.k";
     private final Work work = new Work();
 
     @PerfBudget(maxRatio = 100)
     void kTimesTheWork(OpWorkload op) {
-      int steps = 40 * k;
+      int steps = 40 * Integer.getInteger(K, 1);
       op.baseline("40 steps", () -> work.steps(40)).candidate(steps + " steps", () -> work.steps(steps));
     }
 

@@ -14,13 +14,41 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.IntPredicate;
 import org.junit.jupiter.api.Test;
 
 /** The sampler's logic on arms of made-up cost: no result here depends on the machine. */
 class InterleavedSamplerTest {
 
   private static Measurement measure(Arms arms, double limit) throws Exception {
-    return new InterleavedSampler(TestSampling.settings(Duration.ofSeconds(2)), new SplittableRandom(7)).measure(arms, limit);
+    return sampler(Duration.ofSeconds(2), 7).measure(arms, limit);
+  }
+
+  /** A sampler whose JIT is quiet at every look, so that warm-up depends on the arms alone. */
+  private static InterleavedSampler sampler(Duration timeMax, long seed) {
+    return new InterleavedSampler(TestSampling.settings(timeMax), new SplittableRandom(seed), () -> new ScriptedJit(look -> false, ""));
+  }
+
+  /** A JIT that is at work at the looks {@code busy} says (the first look is number 1). */
+  private static final class ScriptedJit implements JitActivity {
+    private final IntPredicate busy;
+    private final String method;
+    private int looks;
+
+    ScriptedJit(IntPredicate busy, String method) {
+      this.busy = busy;
+      this.method = method;
+    }
+
+    @Override
+    public boolean quietSinceLastLook() {
+      return !busy.test(++looks);
+    }
+
+    @Override
+    public String lastCompiling() {
+      return busy.test(looks) ? method : "";
+    }
   }
 
   @Test
@@ -46,7 +74,7 @@ class InterleavedSamplerTest {
   void aRatioThatStraddlesTheLimitRunsToTheTimeCap() throws Exception {
     // The true median ratio is exactly the limit: no number of pairs can decide it.
     Arms arms = Arms.of(FakeArm.steady("a", 10, 0.3, new ArrayList<>()), FakeArm.steady("b", 15, 0.3, new ArrayList<>()));
-    Measurement m = new InterleavedSampler(TestSampling.settings(Duration.ofNanos(1)), new SplittableRandom(3)).measure(arms, 1.5);
+    Measurement m = sampler(Duration.ofNanos(1), 3).measure(arms, 1.5);
     assertThat(m.stop()).isEqualTo(Stop.TIME_CAP);
     assertThat(m.ratio()).isCloseTo(1.5, offset(0.15));
     assertThat(m.pairs()).as("the cap never cuts below the minimum of pairs").isEqualTo(SamplingSettings.DEFAULT_MIN_PAIRS);
@@ -81,10 +109,33 @@ class InterleavedSamplerTest {
   }
 
   @Test
+  void warmUpLastsUntilTheJitHasBeenQuietForTwoRounds() throws Exception {
+    // Looks 1 to 20 exercise the look itself, look 21 follows the short batches, and looks 22 to
+    // 32 end rounds 1 to 11, during which the JIT is at work (a C2 compilation of 200 ms reads
+    // so); rounds 12 and 13 are the first quiet ones.
+    ScriptedJit jit = new ScriptedJit(look -> look <= 32, "java.util.regex.Pattern::compile");
+    Arms arms = Arms.of(FakeArm.steady("a", 10, 0.0, new ArrayList<>()), FakeArm.steady("b", 20, 0.0, new ArrayList<>()));
+    Measurement m = new InterleavedSampler(TestSampling.settings(Duration.ofSeconds(2)), new SplittableRandom(7), () -> jit).measure(arms, 1.5);
+    assertThat(m.warmUp().rounds()).isEqualTo(13);
+    assertThat(m.warmUp().capped()).isFalse();
+    assertThat(m.warmUp().unsteady()).isEmpty();
+  }
+
+  @Test
+  void aJitThatNeverGoesQuietCapsWarmUpAndTheResultSaysWhatItWasCompiling() throws Exception {
+    ScriptedJit jit = new ScriptedJit(look -> true, "java.util.Formatter::parse");
+    Arms arms = Arms.of(FakeArm.steady("a", 10), FakeArm.steady("b", 20));
+    Measurement m = new InterleavedSampler(TestSampling.settings(Duration.ofSeconds(2)), new SplittableRandom(7), () -> jit).measure(arms, 1.5);
+    assertThat(m.warmUp().capped()).isTrue();
+    assertThat(m.warmUp().unsteady()).isEqualTo("the JIT was still compiling (java.util.Formatter::parse)");
+    assertThat(m.warmUp().millis()).as("the cap, perfbudget.warmup.max, is 1 s").isBetween(1000L, 1900L);
+  }
+
+  @Test
   void pairsRunInRandomizedOrderNeverThreeOfOneArmInARow() throws Exception {
     List<String> log = new ArrayList<>();
     Arms arms = Arms.of(FakeArm.steady("a", 10, 0.3, log), FakeArm.steady("b", 15, 0.3, log));
-    Measurement m = new InterleavedSampler(TestSampling.settings(Duration.ofMillis(100)), new SplittableRandom(5)).measure(arms, 1.5);
+    Measurement m = sampler(Duration.ofMillis(100), 5).measure(arms, 1.5);
     int measured = 2 * m.pairs();
     List<String> pairs = log.subList(log.size() - measured, log.size());
     int abFirst = 0;
@@ -97,15 +148,19 @@ class InterleavedSamplerTest {
   }
 
   @Test
-  void theEmptyLoopsCostIsSubtractedFromBothArms() throws Exception {
+  void nsPerOpAndTheRatioIncludeTheLoopAndItsCostAndTheNetFiguresAreReportedBeside() throws Exception {
     Arms arms =
         new Arms(FakeArm.steady("a", 12, 0.001, new ArrayList<>()), FakeArm.steady("b", 22, 0.001, new ArrayList<>()),
             FakeArm.steady("loop", 2, 0.001, new ArrayList<>()), Map.of());
     Measurement m = measure(arms, 1.5);
     assertThat(m.loopNsPerOp()).isCloseTo(2, offset(0.01));
-    assertThat(m.baseline().nsPerOp()).isCloseTo(10, offset(0.03));
-    assertThat(m.candidate().nsPerOp()).isCloseTo(20, offset(0.05));
-    assertThat(m.ratio()).isCloseTo(2.0, offset(0.01));
+    assertThat(m.baseline().nsPerOp()).isCloseTo(12, offset(0.01));
+    assertThat(m.candidate().nsPerOp()).isCloseTo(22, offset(0.01));
+    assertThat(m.baseline().netNsPerOp()).isCloseTo(10, offset(0.01));
+    assertThat(m.candidate().netNsPerOp()).isCloseTo(20, offset(0.01));
+    // As JMH computes it: 22 / 12, not (22 - 2) / (12 - 2).
+    assertThat(m.ratio()).isCloseTo(22.0 / 12, offset(0.01));
+    assertThat(m.ratioOfMedians()).isCloseTo(22.0 / 12, offset(0.01));
   }
 
   @Test
@@ -113,7 +168,7 @@ class InterleavedSamplerTest {
     List<String> log = new ArrayList<>();
     Arms arms =
         new Arms(FakeArm.steady("a", 12, 0.01, log), FakeArm.steady("b", 22, 0.01, log), FakeArm.steady("loop", 2, 0.01, log), Map.of());
-    Measurement m = new InterleavedSampler(TestSampling.settings(Duration.ofMillis(200)), new SplittableRandom(5)).measure(arms, 1.9);
+    Measurement m = sampler(Duration.ofMillis(200), 5).measure(arms, 1.9);
     List<String> measured = log.subList(log.size() - 3 * m.pairs(), log.size());
     int[] loopAt = new int[3];
     for (int i = 0; i < measured.size(); i += 3) {
@@ -126,12 +181,13 @@ class InterleavedSamplerTest {
   }
 
   @Test
-  void anArmCheaperThanTheEmptyLoopIsReportedAtZeroNotBelow() throws Exception {
+  void anArmCheaperThanTheEmptyLoopIsReportedAtZeroNetNotBelow() throws Exception {
     Arms arms =
         new Arms(FakeArm.steady("a", 1, 0.001, new ArrayList<>()), FakeArm.steady("b", 1, 0.001, new ArrayList<>()),
             FakeArm.steady("loop", 2, 0.001, new ArrayList<>()), Map.of());
     Measurement m = measure(arms, 1.5);
-    assertThat(m.baseline().nsPerOp()).isZero();
+    assertThat(m.baseline().netNsPerOp()).isZero();
+    assertThat(m.baseline().nsPerOp()).isCloseTo(1, offset(0.01));
     assertThat(m.ratio()).isCloseTo(1.0, offset(0.01));
   }
 
@@ -140,7 +196,7 @@ class InterleavedSamplerTest {
     // Without noise every sample of an arm takes the same time, as behind a coarse clock: the
     // ratios are all 1.0, and their order statistics would make an interval of width zero.
     Arms arms = Arms.of(FakeArm.steady("a", 10, 0.0, new ArrayList<>()), FakeArm.steady("b", 10, 0.0, new ArrayList<>()));
-    Measurement m = new InterleavedSampler(TestSampling.settings(Duration.ofMillis(100)), new SplittableRandom(7)).measure(arms, 1.5);
+    Measurement m = sampler(Duration.ofMillis(100), 7).measure(arms, 1.5);
     assertThat(m.ratio()).isEqualTo(1.0);
     assertThat(m.interval().low()).isLessThan(m.interval().high());
     assertThat(m.interval().low()).isZero();

@@ -76,11 +76,12 @@ class ReportExportTest {
       for (String arm : new String[] {"baseline", "candidate"}) {
         JsonObject metric = arms.get(arm).getAsJsonObject("primaryMetric");
         JsonObject figures = result.getAsJsonObject(arm);
-        assertThat(metric.get("score").getAsDouble()).isEqualTo(figures.get("rawNsPerOp").getAsDouble());
+        assertThat(metric.get("score").getAsDouble()).isEqualTo(figures.get("nsPerOp").getAsDouble());
+        assertThat(metric.getAsJsonObject("scorePercentiles").get("50.0").getAsDouble()).isEqualTo(figures.get("p50NsPerOp").getAsDouble());
         assertThat(metric.getAsJsonObject("scorePercentiles").get("95.0").getAsDouble()).isEqualTo(figures.get("p95NsPerOp").getAsDouble());
         assertThat(metric.getAsJsonObject("scorePercentiles").get("100.0").getAsDouble()).isEqualTo(figures.get("maxNsPerOp").getAsDouble());
         assertThat(arms.get(arm).getAsJsonObject("secondaryMetrics").getAsJsonObject("netNsPerOp").get("score").getAsDouble())
-            .isEqualTo(figures.get("nsPerOp").getAsDouble());
+            .isEqualTo(figures.get("netNsPerOp").getAsDouble());
       }
       JsonObject ratio = arms.get("ratio").getAsJsonObject("primaryMetric");
       assertThat(ratio.get("score").getAsDouble()).isEqualTo(result.get("ratio").getAsDouble());
@@ -153,7 +154,7 @@ class ReportExportTest {
     assertThat(ratio.get("upper_value").getAsDouble()).isEqualTo(result.get("ratioHigh").getAsDouble());
     JsonObject candidate = bmf.getAsJsonObject("com.example.CodecPerfTest#encodeStaysWithin25x candidate candidate arm");
     assertThat(candidate.getAsJsonObject("latency").get("value").getAsDouble())
-        .isEqualTo(result.getAsJsonObject("candidate").get("rawNsPerOp").getAsDouble());
+        .isEqualTo(result.getAsJsonObject("candidate").get("nsPerOp").getAsDouble());
     assertThat(candidate.getAsJsonObject("bytes-per-op").get("value").getAsDouble()).isEqualTo(2304.0);
     assertThat(bmf.getAsJsonObject("com.example.CodecPerfTest#decodeRegressed candidate candidate arm").has("bytes-per-op"))
         .as("an arm that does not count bytes").isFalse();

@@ -45,8 +45,8 @@ final class ReportSamples {
     Measurement measurement = new Measurement(
         ratio, new Interval(low, high), ratio * 1.01, pairs.length, 0,
         verdict == Verdict.FAIL ? Stop.ABOVE_LIMIT : Stop.BELOW_LIMIT,
-        new ArmResult("baseline arm", 50, 51, 53, 60, bytesPerOp, 2000, 40, 80_000, 0, 0, java.util.Map.of()),
-        new ArmResult("candidate arm", 50 * ratio, 50 * ratio + 1, 53 * ratio, 60 * ratio, bytes ? 2304 : Double.NaN, 800, 40, 32_000, 1, 3, java.util.Map.of()),
+        new ArmResult("baseline arm", 50, 49.7, 53, 60, bytesPerOp, 2000, 40, 80_000, 0, 0, java.util.Map.of()),
+        new ArmResult("candidate arm", 50 * ratio, 50 * ratio - 0.3, 53 * ratio, 60 * ratio, bytes ? 2304 : Double.NaN, 800, 40, 32_000, 1, 3, java.util.Map.of()),
         0.3, new WarmUp(4, 120, false), 900_000_000L, pairs);
     Limit theLimit = limit > 0 ? Limit.maxRatio(limit) : Limit.NONE;
     String note = verdict == Verdict.RECORDED ? "recorded ratio " + Format.ratio(ratio) + " in budgets/perf-budgets.json; commit it" : "";

@@ -44,6 +44,9 @@ public final class PerfTestKit {
     configuration.put("perfbudget.warmup.max", "1s");
     // Fixture results (some fail on purpose) stay out of the project's own CI job summary.
     configuration.put("perfbudget.report.summary", "false");
+    // Fixtures measure in this JVM: a fresh JVM per confirmation or recording would add seconds
+    // to every test of the extension's logic. ForkTest covers fresh JVMs, with fork set.
+    configuration.put("perfbudget.fork", "never");
   }
 
   /** Sets a configuration parameter for the next runs. */

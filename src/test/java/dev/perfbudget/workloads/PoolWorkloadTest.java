@@ -54,8 +54,26 @@ class PoolWorkloadTest {
       assertThat(figures.get("elementRoundsPerSecond").getAsDouble())
           .isCloseTo(4096 * 8 * 1e9 / nsPerDispatch, org.assertj.core.data.Percentage.withPercentage(1));
       assertThat(figures.get("dispatchOverheadNs").getAsDouble()).isPositive();
+      // Slices of a few us: their share of time on a core would be mostly the reading of clocks.
+      assertThat(figures.has("onCoreShare")).isFalse();
     }
     assertThat(buffers(kit)).as("the shared buffer's file is deleted after the test").isEmpty();
+  }
+
+  @Test
+  void longSlicesReportTheWorkersShareOfTimeOnACoreAndTheirCpuTime() throws IOException {
+    PerfTestKit kit = kit().with("perfbudget.mode", "report");
+    kit.run(PassingTestCase.class, "longSlicesAgainstSerial").testEvents().assertStatistics(s -> s.succeeded(1));
+    JsonObject result = kit.result(PassingTestCase.class, "longSlicesAgainstSerial");
+    for (String arm : List.of("baseline", "candidate")) {
+      JsonObject figures = result.getAsJsonObject(arm).getAsJsonObject("figures");
+      // CPU time inside a slice's wall time: never more than all of it.
+      assertThat(figures.get("onCoreShare").getAsDouble()).as(arm).isStrictlyBetween(0.0, 1.0001);
+      assertThat(figures.get("workerCpuNsPerDispatch").getAsDouble())
+          .as(arm)
+          .isPositive()
+          .isLessThanOrEqualTo(2 * figures.get("nsPerDispatch").getAsDouble());
+    }
   }
 
   @Test
@@ -128,7 +146,7 @@ class PoolWorkloadTest {
     assertThat(result.get("note").getAsString()).contains("over an absolute limit of its workload");
     assertThat(kit.console())
         .contains("[perfbudget] FAIL     " + FaultTestCase.class.getName() + "#overheadAboveItsLimit")
-        .contains("(over an absolute limit of its workload)");
+        .contains("over an absolute limit of its workload)");
   }
 
   /**
@@ -337,6 +355,13 @@ class PoolWorkloadTest {
       pool.kernel(Kernels.lcg()).elements(4096).rounds(8).workers(2)
           .baseline("threads", Pools.threads(2))
           .candidate("own", Pools.of(executor));
+    }
+
+    @PerfBudget(maxRatio = 100)
+    void longSlicesAgainstSerial(PoolWorkload pool) {
+      pool.kernel(Kernels.lcg()).elements(65_536).rounds(16).workers(2)
+          .baseline("serial", Pools.serial())
+          .candidate("threads", Pools.threads(2));
     }
 
     @PerfBudget(maxRatio = 100)

@@ -1,0 +1,149 @@
+package dev.perfbudget.engine;
+
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
+/**
+ * The JIT activity of this JVM, read from HotSpot's compile queue and code cache.
+ *
+ * <p>IMPLEMENTATION NOTES. {@code CompilationMXBean.getTotalCompilationTime()} alone cannot say:
+ * it moves only when a compilation <em>finishes</em>, so a 206 ms C2 compilation of regex code in
+ * progress read as quiet here, and warm-up ended on tier-3 code that ran 2 to 4 times slower
+ * than the final code. HotSpot's diagnostic commands see more: {@code Compiler.queue} lists the
+ * compilations in progress and those queued, and {@code Compiler.codecache} counts the compiled
+ * methods, which changes whenever one is installed. Both are read through the platform MBean
+ * server (the same commands as {@code jcmd}), at about 40 to 300 us a look, so a look is taken
+ * between warm-up rounds, never inside a timed sample. The look is itself Java code that the JIT
+ * compiles as it gets hot (the MBean server's invoke path), which shows as activity in the first
+ * few dozen looks of a JVM and then settles.
+ *
+ * <p>On a JVM without these commands (not HotSpot) only the total compilation time is read, and
+ * {@link #seesCompilationsInProgress()} says so: a compilation then shows only once it is done.
+ */
+final class CompilerQueue implements JitActivity {
+
+  private static final String[] SIGNATURE = {String[].class.getName()};
+  private static final Object[] NO_ARGUMENTS = {null};
+
+  private final MBeanServer server;
+  private final ObjectName commands;
+  private final CompilationMXBean compiler;
+  private Look last;
+
+  /** What one look saw. */
+  record Look(int inProgress, long compiledMethods, long compilationMillis, String compiling) {}
+
+  /** Starts watching; the first {@link #quietSinceLastLook()} compares with this moment. */
+  CompilerQueue() {
+    this.compiler = ManagementFactory.getCompilationMXBean();
+    MBeanServer found = null;
+    ObjectName name = null;
+    try {
+      found = ManagementFactory.getPlatformMBeanServer();
+      name = new ObjectName("com.sun.management:type=DiagnosticCommand");
+      if (!found.isRegistered(name)) {
+        found = null;
+      }
+    } catch (JMException | RuntimeException e) {
+      found = null;
+    }
+    this.server = found;
+    this.commands = name;
+    this.last = look();
+  }
+
+  /** Whether looks see compilations in progress, not only those finished. */
+  boolean seesCompilationsInProgress() {
+    return server != null;
+  }
+
+  @Override
+  public boolean quietSinceLastLook() {
+    Look now = look();
+    boolean quiet =
+        now.inProgress() == 0
+            && now.compiledMethods() == last.compiledMethods()
+            && now.compilationMillis() == last.compilationMillis();
+    last = now;
+    return quiet;
+  }
+
+  @Override
+  public String lastCompiling() {
+    return last.compiling();
+  }
+
+  private Look look() {
+    long millis =
+        compiler != null && compiler.isCompilationTimeMonitoringSupported() ? compiler.getTotalCompilationTime() : 0;
+    if (server == null) {
+      return new Look(0, 0, millis, "");
+    }
+    try {
+      String queue = (String) server.invoke(commands, "compilerQueue", NO_ARGUMENTS, SIGNATURE);
+      String codeCache = (String) server.invoke(commands, "compilerCodecache", NO_ARGUMENTS, SIGNATURE);
+      return parse(queue, codeCache, millis);
+    } catch (JMException | RuntimeException e) {
+      return new Look(0, 0, millis, "");
+    }
+  }
+
+  /**
+   * Reads the output of {@code Compiler.queue} (a "Current compiles:" section and one section
+   * per compiler queue, each line a compilation, "Empty" for none) and the method count of
+   * {@code Compiler.codecache} ({@code nmethods=N}).
+   */
+  static Look parse(String queue, String codeCache, long compilationMillis) {
+    int inProgress = 0;
+    String compiling = "";
+    boolean inSection = false;
+    // split on one character takes String's fast path: no regular expression, no stream.
+    for (String line : queue.split("\n")) {
+      String text = line.trim();
+      if (text.startsWith("Current compiles") || text.endsWith("compile queue:")) {
+        inSection = true;
+      } else if (inSection && !text.isEmpty() && !text.equals("Empty")) {
+        inProgress++;
+        if (compiling.isEmpty()) {
+          compiling = methodOf(text);
+        }
+      }
+    }
+    return new Look(inProgress, compiledMethods(codeCache), compilationMillis, compiling);
+  }
+
+  /**
+   * The method of a queue line such as {@code C2 CompilerThread0  489 %  4  java.lang.String::indexOf
+   * @ 7 (33 bytes)}: the word with "::" in it. Read without regular expressions, which an arm may
+   * well use: the looks must not give regex code a profile of their own.
+   */
+  private static String methodOf(String line) {
+    int colons = line.indexOf("::");
+    if (colons < 0) {
+      return line;
+    }
+    int start = line.lastIndexOf(' ', colons) + 1;
+    int end = line.indexOf(' ', colons);
+    return line.substring(start, end < 0 ? line.length() : end);
+  }
+
+  private static long compiledMethods(String codeCache) {
+    int at = codeCache.indexOf("nmethods=");
+    if (at < 0) {
+      return 0;
+    }
+    int start = at + "nmethods=".length();
+    int end = start;
+    while (end < codeCache.length() && Character.isDigit(codeCache.charAt(end))) {
+      end++;
+    }
+    try {
+      return Long.parseLong(codeCache.substring(start, end));
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,95 @@
+package dev.perfbudget.judge;
+
+import dev.perfbudget.engine.Measurement;
+import dev.perfbudget.engine.Measurement.WarmUp;
+import dev.perfbudget.engine.SamplingSettings;
+import dev.perfbudget.units.Format;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the reader of a result should know about how far its numbers can be trusted: a warm-up
+ * that hit its cap, a baseline so cheap that the measuring loop weighs on the ratio. Empty when
+ * there is nothing to say.
+ */
+final class MeasurementNotes {
+
+  /**
+   * A baseline under this many times the loop's cost has an unstable ratio: the loop is a third
+   * or more of what is measured, and how much of it an op hides (the CPU runs both at once)
+   * differs from op to op and from JVM to JVM.
+   */
+  static final double LOOP_SHARE = 3;
+
+  /**
+   * Arms whose workers were on a core for shares this far apart, or farther, measured contention
+   * more than their own cost. Here, with another thread allocating as fast as it could, a pool
+   * of two workers was on a core 48% of a 2 ms dispatch's time and 16% of a 22 ms one's: the
+   * ratio read 20.5 where the workers' CPU time gave 10.4, the true 10; with the machine busy,
+   * 50% and 26%, and 18.6. Without contention both arms' shares were alike and the ratio right.
+   */
+  static final double SHARE_APART = 0.75;
+
+  /** The figures by which a kind tells how much of its arm's time its workers ran on a core. */
+  static final String ON_CORE_SHARE = "onCoreShare";
+
+  static final String WORKER_CPU = "workerCpuNsPerDispatch";
+
+  private MeasurementNotes() {}
+
+  static String of(Measurement measurement, SamplingSettings settings) {
+    List<String> notes = new ArrayList<>();
+    WarmUp warmUp = measurement.warmUp();
+    if (warmUp.capped()) {
+      notes.add(
+          String.format(
+              "warm-up hit its cap (perfbudget.warmup.max = %s) before the arms were steady: %s; the "
+                  + "numbers may include code that was about to be replaced, raise perfbudget.warmup.max",
+              Format.millis(settings.warmupMax().toNanos()), warmUp.unsteady()));
+    }
+    double loop = measurement.loopNsPerOp();
+    double baseline = measurement.baseline().nsPerOp();
+    if (loop > 0 && baseline < LOOP_SHARE * loop) {
+      notes.add(
+          String.format(
+              "ratio unstable: the baseline `%s` costs %s/op, under %s times the %s of the measuring "
+                  + "loop it includes, so the loop weighs on the ratio (net of the loop it would read %s); "
+                  + "give each op more work",
+              measurement.baseline().name(), Format.nanos(baseline), Format.factor(LOOP_SHARE), Format.nanos(loop),
+              Format.ratio(measurement.candidate().netNsPerOp() / measurement.baseline().netNsPerOp())));
+    }
+    String contention = contention(measurement);
+    if (!contention.isEmpty()) {
+      notes.add(contention);
+    }
+    return String.join("; ", notes);
+  }
+
+  /**
+   * When the arms' workers were on a core for very different shares of their time, why the
+   * ratio cannot be trusted, and what their CPU time gives instead; else empty.
+   */
+  private static String contention(Measurement measurement) {
+    Object baseline = measurement.baseline().figures().get(ON_CORE_SHARE);
+    Object candidate = measurement.candidate().figures().get(ON_CORE_SHARE);
+    if (!(baseline instanceof Number b) || !(candidate instanceof Number c) || !(b.doubleValue() > 0) || !(c.doubleValue() > 0)) {
+      return "";
+    }
+    double low = Math.min(b.doubleValue(), c.doubleValue());
+    double high = Math.max(b.doubleValue(), c.doubleValue());
+    if (low / high >= SHARE_APART) {
+      return "";
+    }
+    String cpuRatio = "";
+    if (measurement.baseline().figures().get(WORKER_CPU) instanceof Number bc
+        && measurement.candidate().figures().get(WORKER_CPU) instanceof Number cc
+        && bc.doubleValue() > 0) {
+      cpuRatio = "; the ratio of the workers' CPU time is " + Format.ratio(cc.doubleValue() / bc.doubleValue());
+    }
+    return String.format(
+        "ratio not to be trusted: the workers were on a core for %.0f%% of their slices' time in the baseline and "
+            + "%.0f%% in the candidate, so other threads or processes (a busy machine, a collector) took cores and "
+            + "stretched one arm's dispatches more than the other's%s",
+        100 * b.doubleValue(), 100 * c.doubleValue(), cpuRatio);
+  }
+}

@@ -1,0 +1,42 @@
+package dev.perfbudget.judge;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import dev.perfbudget.Arms;
+import dev.perfbudget.engine.InterleavedSampler;
+import dev.perfbudget.engine.MeasuringThread;
+import dev.perfbudget.engine.SamplingSettings;
+import java.util.SplittableRandom;
+import org.apiguardian.api.API;
+
+/**
+ * Measures prepared arms in the test JVM, on a watched thread of their own; every measurement
+ * gets a new warm-up and its own stream of the seeded random numbers.
+ */
+@API(status = INTERNAL)
+public final class ThisJvm implements Measurer {
+
+  private final String test;
+  private final Arms arms;
+  private final SamplingSettings settings;
+  private final SplittableRandom random;
+
+  public ThisJvm(String test, Arms arms, SamplingSettings settings) {
+    this.test = test;
+    this.arms = arms;
+    this.settings = settings;
+    this.random = new SplittableRandom(settings.seed());
+  }
+
+  @Override
+  public Measured measure(double limit) throws Exception {
+    if (!arms.invalidBecause().isEmpty()) {
+      return Measured.unmeasurable(arms);
+    }
+    SplittableRandom stream = random.split();
+    return Measured.of(
+        MeasuringThread.run(
+            test, arms, settings.opTimeout(), watched -> new InterleavedSampler(settings, stream).measure(watched, limit)),
+        arms);
+  }
+}

@@ -1,0 +1,429 @@
+package dev.perfbudget.bench;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import dev.perfbudget.testkit.PerfTestKit;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * perfbudget against JMH on everyday JDK-library code ({@link LibraryPanel}): every arm of the
+ * ten pairs in {@link LibraryPairs} measured by JMH (one fork each, 3 x 1 s warm-up, 5 x 1 s
+ * measured, average time), then each pair by perfbudget as a user's test class runs: budgets
+ * recorded, then the class enforced. Prints, per pair, both tools' ns/op for both arms, both
+ * ratios and their difference; with several runs, the medians over the runs and the targets.
+ *
+ * <p>perfbudget runs in child JVMs of this command (the test JVMs), so that one run's profile
+ * does not reach the next; {@code --modes} says how:
+ *
+ * <ul>
+ *   <li>{@code default}: the whole class in one test JVM with the default settings, after its
+ *       budgets were recorded (each test's recording is itself taken in a fresh JVM);
+ *   <li>{@code always}: the same with {@code perfbudget.fork=always};
+ *   <li>{@code never}: the same with {@code perfbudget.fork=never} (recording in the test JVM);
+ *   <li>{@code lone}: every test alone in a test JVM of its own, recorded and enforced there.
+ * </ul>
+ *
+ * <p>{@code mvn -q test-compile exec:exec -Dbench=Agreement -Dbench.args="--runs 3 --modes
+ * always,default"}; {@code --pairs money,regex} runs some pairs only, {@code --no-jmh} skips
+ * JMH (ratios against JMH are then not printed), {@code --quick} checks the wiring in seconds
+ * (its numbers mean nothing).
+ */
+public final class Agreement {
+
+  /** The JVM options of every JVM measured, JMH's forks and perfbudget's test JVMs alike. */
+  static final List<String> JVM = List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch");
+
+  private Agreement() {}
+
+  /** One pair: the test method and the panel methods of its arms. */
+  record Pair(String test, String baseline, String candidate) {}
+
+  /** One measurement of one pair: both arms' ns/op and the ratio, and how it was taken. */
+  record Reading(double baselineNs, double candidateNs, double ratio, String how) {
+    Reading(double baselineNs, double candidateNs, double ratio) {
+      this(baselineNs, candidateNs, ratio, "");
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    if (args.length > 0 && args[0].equals("child")) {
+      child(args);
+      return;
+    }
+    Options options = Options.parse(args);
+    List<Pair> pairs = pairs(options.pairs);
+    System.out.printf(Locale.ROOT, "perfbudget against JMH, %d pairs, %d run(s), modes %s%n", pairs.size(), options.runs, options.modes);
+    System.out.printf(Locale.ROOT, "java %s, %d cores, load average %s%n",
+        System.getProperty("java.vm.version"), Runtime.getRuntime().availableProcessors(), loadAverage());
+    Map<String, List<Map<String, Reading>>> readings = new LinkedHashMap<>();
+    for (int run = 1; run <= options.runs; run++) {
+      if (options.jmh) {
+        long start = System.nanoTime();
+        Map<String, Map<String, Reading>> jmh = jmh(pairs, options.quick);
+        readings.computeIfAbsent("JMH", k -> new ArrayList<>()).add(jmh.get("JMH"));
+        readings.computeIfAbsent(MEDIAN_ITERATION, k -> new ArrayList<>()).add(jmh.get(MEDIAN_ITERATION));
+        System.out.printf(Locale.ROOT, "%nrun %d: JMH took %.0f s, load average %s%n", run, (System.nanoTime() - start) / 1e9, loadAverage());
+      }
+      for (String mode : options.modes) {
+        long start = System.nanoTime();
+        Map<String, Reading> ours = perfbudget(pairs, mode, options);
+        readings.computeIfAbsent(mode, k -> new ArrayList<>()).add(ours);
+        System.out.printf(Locale.ROOT, "run %d: perfbudget %s took %.0f s, load average %s%n", run, mode, (System.nanoTime() - start) / 1e9, loadAverage());
+        print("run " + run + ", perfbudget " + mode, pairs, ours, options.jmh ? last(readings.get("JMH")) : null);
+        if (options.jmh) {
+          summary("against JMH's median iteration", pairs, ours, last(readings.get(MEDIAN_ITERATION)));
+        }
+      }
+    }
+    if (options.runs > 1 || !options.jmh) {
+      Map<String, Reading> jmh = options.jmh ? medians(pairs, readings.get("JMH")) : null;
+      for (String mode : options.modes) {
+        print("medians of " + options.runs + " runs, perfbudget " + mode, pairs, medians(pairs, readings.get(mode)), jmh);
+        if (options.jmh) {
+          summary("against the medians of JMH's median iterations", pairs, medians(pairs, readings.get(mode)),
+              medians(pairs, readings.get(MEDIAN_ITERATION)));
+        }
+      }
+    }
+    System.out.printf(Locale.ROOT, "%nload average at the end %s%n", loadAverage());
+    System.exit(0);
+  }
+
+  private static Map<String, Reading> last(List<Map<String, Reading>> list) {
+    return list.get(list.size() - 1);
+  }
+
+  static List<Pair> pairs(List<String> only) {
+    List<Pair> pairs = new ArrayList<>();
+    armsOfTests().forEach((test, arms) -> {
+      if (only.isEmpty() || only.contains(test)) {
+        pairs.add(new Pair(test, arms[0], arms[1]));
+      }
+    });
+    if (pairs.isEmpty()) {
+      throw new IllegalArgumentException("no pair named " + only + "; the pairs are " + armsOfTests().keySet());
+    }
+    return pairs;
+  }
+
+  /** The arms of each test of {@link LibraryPairs}, in the order of the class. */
+  private static Map<String, String[]> armsOfTests() {
+    Map<String, String[]> arms = new LinkedHashMap<>();
+    arms.put("money", new String[] {"centsWithTax", "bigDecimalWithTax"});
+    arms.put("lookup", new String[] {"hashMapGet", "treeMapGet"});
+    arms.put("contains", new String[] {"hashSetContains", "listContains"});
+    arms.put("regex", new String[] {"patternMatches", "stringMatches"});
+    arms.put("format", new String[] {"builderConcat", "stringFormat"});
+    arms.put("printParse", new String[] {"intToString", "parseInt"});
+    arms.put("dates", new String[] {"dateToString", "dateParse"});
+    arms.put("streams", new String[] {"intStreamSum", "boxedStreamSum"});
+    arms.put("sortSmall", new String[] {"sortInts", "sortList"});
+    arms.put("sortBig", new String[] {"sortBigInts", "sortBigBoxed"});
+    return arms;
+  }
+
+  // JMH
+
+  /**
+   * JMH's score of each arm (the mean of its iterations, what JMH reports) under "JMH", and its
+   * median iteration under {@link #MEDIAN_ITERATION}: on a machine that other builds load now
+   * and then, a mean is pulled up by the iterations they hit, a median less.
+   */
+  private static Map<String, Map<String, Reading>> jmh(List<Pair> pairs, boolean quick) throws Exception {
+    List<String> methods = new ArrayList<>();
+    for (Pair pair : pairs) {
+      methods.add(pair.baseline());
+      methods.add(pair.candidate());
+    }
+    String include = LibraryBenchmarks.class.getName().replace(".", "\\.") + "\\.(" + String.join("|", methods) + ")$";
+    Collection<RunResult> results =
+        new Runner(
+                new OptionsBuilder()
+                    .include(include)
+                    .forks(1)
+                    .warmupIterations(quick ? 1 : 3)
+                    .warmupTime(TimeValue.milliseconds(quick ? 100 : 1000))
+                    .measurementIterations(quick ? 1 : 5)
+                    .measurementTime(TimeValue.milliseconds(quick ? 100 : 1000))
+                    .mode(Mode.AverageTime)
+                    .timeUnit(TimeUnit.NANOSECONDS)
+                    .jvmArgs(JVM.toArray(String[]::new))
+                    .build())
+            .run();
+    Map<String, Double> score = new LinkedHashMap<>();
+    Map<String, Double> median = new LinkedHashMap<>();
+    for (RunResult result : results) {
+      String benchmark = result.getParams().getBenchmark();
+      String name = benchmark.substring(benchmark.lastIndexOf('.') + 1);
+      score.put(name, result.getPrimaryResult().getScore());
+      median.put(name, median(result.getBenchmarkResults().stream()
+          .flatMap(b -> b.getIterationResults().stream())
+          .mapToDouble(iteration -> iteration.getPrimaryResult().getScore())
+          .toArray()));
+    }
+    Map<String, Map<String, Reading>> readings = new LinkedHashMap<>();
+    for (Map<String, Double> scores : List.of(score, median)) {
+      Map<String, Reading> byPair = new LinkedHashMap<>();
+      for (Pair pair : pairs) {
+        double b = scores.get(pair.baseline());
+        double c = scores.get(pair.candidate());
+        byPair.put(pair.test(), new Reading(b, c, c / b));
+      }
+      readings.put(scores == score ? "JMH" : MEDIAN_ITERATION, byPair);
+    }
+    return readings;
+  }
+
+  private static final String MEDIAN_ITERATION = "JMH median iteration";
+
+  private static void summary(String title, List<Pair> pairs, Map<String, Reading> ours, Map<String, Reading> jmh) {
+    int ratiosWithin = 0;
+    int armsWithin = 0;
+    for (Pair pair : pairs) {
+      Reading r = ours.get(pair.test());
+      Reading j = jmh.get(pair.test());
+      ratiosWithin += Math.abs(r.ratio() / j.ratio() - 1) <= 0.10 ? 1 : 0;
+      armsWithin += (Math.abs(r.baselineNs() / j.baselineNs() - 1) <= 0.15 ? 1 : 0) + (Math.abs(r.candidateNs() / j.candidateNs() - 1) <= 0.15 ? 1 : 0);
+    }
+    System.out.printf(Locale.ROOT, "%s: ratios within 10%%: %d of %d; arms' ns/op within 15%%: %d of %d (%.0f%%)%n",
+        title, ratiosWithin, pairs.size(), armsWithin, 2 * pairs.size(), 100.0 * armsWithin / (2 * pairs.size()));
+  }
+
+  // perfbudget
+
+  private static Map<String, Reading> perfbudget(List<Pair> pairs, String mode, Options options) throws Exception {
+    Path dir = Files.createTempDirectory("perfbudget-agreement-" + mode);
+    List<String> tests = pairs.stream().map(Pair::test).toList();
+    // "default" is perfbudget's default (a blank value), not the test kit's perfbudget.fork=never.
+    String fork = mode.equals("lone") ? "never" : mode.equals("default") ? "" : mode;
+    if (mode.equals("lone")) {
+      for (String test : tests) {
+        runChild(dir, "record", fork, options, List.of(test));
+        runChild(dir, "enforce", fork, options, List.of(test));
+      }
+    } else {
+      for (String test : tests) {
+        // Budgets are recorded test by test, as a user records one with -Dtest=Class#method.
+        runChild(dir, "record", fork, options, List.of(test));
+      }
+      runChild(dir, "enforce", fork, options, tests);
+    }
+    JsonObject report = JsonParser.parseString(PerfTestKit.read(dir.resolve("report").resolve("report.json"))).getAsJsonObject();
+    Map<String, Reading> readings = new LinkedHashMap<>();
+    for (Pair pair : pairs) {
+      JsonObject result = find(report, LibraryPairs.class.getName() + "#" + pair.test());
+      readings.put(
+          pair.test(),
+          new Reading(
+              result.getAsJsonObject("baseline").get("nsPerOp").getAsDouble(),
+              result.getAsJsonObject("candidate").get("nsPerOp").getAsDouble(),
+              result.get("ratio").getAsDouble(),
+              how(result)));
+    }
+    return readings;
+  }
+
+  /** Verdict, pairs, time and warm-up of one result, for the notes under a table. */
+  private static String how(JsonObject result) {
+    JsonObject warmUp = result.getAsJsonObject("warmUp");
+    String how = String.format(Locale.ROOT, "%s, %d pairs, %d ms; warm-up %d rounds, %d ms%s", result.get("verdict").getAsString(),
+        result.get("pairs").getAsInt(), result.get("elapsedMs").getAsLong(), warmUp.get("rounds").getAsInt(), warmUp.get("ms").getAsLong(),
+        warmUp.get("capped").getAsBoolean() ? ", capped" : "");
+    String note = result.get("note").getAsString();
+    return note.isEmpty() ? how : how + "; " + note;
+  }
+
+  private static JsonObject find(JsonObject report, String test) {
+    for (JsonElement element : report.getAsJsonArray("results")) {
+      if (element.getAsJsonObject().get("test").getAsString().equals(test)) {
+        return element.getAsJsonObject();
+      }
+    }
+    throw new IllegalStateException("no result for " + test);
+  }
+
+  private static void runChild(Path dir, String mode, String fork, Options options, List<String> tests)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(JVM);
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(Agreement.class.getName());
+    command.add("child");
+    command.add(dir.toString());
+    command.add(mode);
+    command.add(fork.isEmpty() ? "-" : fork);
+    command.add(Boolean.toString(options.quick()));
+    command.add(String.join(",", tests));
+    command.addAll(options.settings());
+    Path log = dir.resolve("child-" + mode + ".log");
+    Process process =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+    if (!process.waitFor(10, TimeUnit.MINUTES)) {
+      process.destroyForcibly();
+      throw new IllegalStateException("a test JVM did not finish in 10 minutes; see " + log);
+    }
+    if (process.exitValue() != 0) {
+      throw new IllegalStateException("a test JVM exited with " + process.exitValue() + "; see " + log + ":\n" + tail(log));
+    }
+  }
+
+  private static String tail(Path log) throws IOException {
+    List<String> lines = Files.readAllLines(log);
+    return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+  }
+
+  /** A test JVM: runs the given tests of {@link LibraryPairs}, in order, in one JVM. */
+  private static void child(String[] args) {
+    Path dir = Path.of(args[1]);
+    String mode = args[2];
+    String fork = args[3];
+    boolean quick = Boolean.parseBoolean(args[4]);
+    PerfTestKit kit = new PerfTestKit(dir).with("perfbudget.mode", mode).with("perfbudget.ci", "false");
+    // The defaults users get, not the test kit's short caps.
+    kit.with("perfbudget.time.max", quick ? "500ms" : "").with("perfbudget.warmup.max", quick ? "200ms" : "");
+    kit.with("perfbudget.report.summary", "false");
+    kit.with("perfbudget.fork", fork.equals("-") ? "" : fork);
+    for (int i = 6; i < args.length; i++) {
+      String[] setting = args[i].split("=", 2);
+      kit.with(setting[0], setting[1]);
+    }
+    int failed = 0;
+    for (String test : args[5].split(",")) {
+      EngineExecutionResults results = kit.run(LibraryPairs.class, test);
+      failed += (int) results.testEvents().failed().count();
+      results.testEvents().failed().stream().forEach(event -> System.out.println("FAILED " + test + ": " + event));
+    }
+    System.exit(failed == 0 ? 0 : 1);
+  }
+
+  // tables
+
+  private static void print(String title, List<Pair> pairs, Map<String, Reading> ours, Map<String, Reading> jmh) {
+    System.out.printf(Locale.ROOT, "%n%s%n%n", title);
+    if (jmh == null) {
+      System.out.println("| pair | baseline | ns/op | candidate | ns/op | ratio |");
+      System.out.println("|---|---|---:|---|---:|---:|");
+      for (Pair pair : pairs) {
+        Reading r = ours.get(pair.test());
+        System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %.3f |%n",
+            pair.test(), pair.baseline(), ns(r.baselineNs()), pair.candidate(), ns(r.candidateNs()), r.ratio());
+      }
+      printHow(pairs, ours);
+      return;
+    }
+    System.out.println("| pair | baseline | JMH ns/op | perfbudget ns/op | diff | candidate | JMH ns/op | perfbudget ns/op | diff | JMH ratio | perfbudget ratio | diff |");
+    System.out.println("|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|");
+    int ratiosWithin = 0;
+    int armsWithin = 0;
+    for (Pair pair : pairs) {
+      Reading r = ours.get(pair.test());
+      Reading j = jmh.get(pair.test());
+      double db = r.baselineNs() / j.baselineNs() - 1;
+      double dc = r.candidateNs() / j.candidateNs() - 1;
+      double dr = r.ratio() / j.ratio() - 1;
+      ratiosWithin += Math.abs(dr) <= 0.10 ? 1 : 0;
+      armsWithin += (Math.abs(db) <= 0.15 ? 1 : 0) + (Math.abs(dc) <= 0.15 ? 1 : 0);
+      System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %.3f | %.3f | %s |%n",
+          pair.test(), pair.baseline(), ns(j.baselineNs()), ns(r.baselineNs()), percent(db),
+          pair.candidate(), ns(j.candidateNs()), ns(r.candidateNs()), percent(dc), j.ratio(), r.ratio(), percent(dr));
+    }
+    System.out.printf(Locale.ROOT, "%nratios within 10%% of JMH's: %d of %d; arms' ns/op within 15%% of JMH's: %d of %d (%.0f%%)%n",
+        ratiosWithin, pairs.size(), armsWithin, 2 * pairs.size(), 100.0 * armsWithin / (2 * pairs.size()));
+    printHow(pairs, ours);
+  }
+
+  private static void printHow(List<Pair> pairs, Map<String, Reading> ours) {
+    if (pairs.stream().anyMatch(pair -> !ours.get(pair.test()).how().isEmpty())) {
+      System.out.println();
+      for (Pair pair : pairs) {
+        System.out.printf(Locale.ROOT, "- %s: %s%n", pair.test(), ours.get(pair.test()).how());
+      }
+    }
+  }
+
+  private static Map<String, Reading> medians(List<Pair> pairs, List<Map<String, Reading>> runs) {
+    Map<String, Reading> medians = new LinkedHashMap<>();
+    for (Pair pair : pairs) {
+      medians.put(
+          pair.test(),
+          new Reading(
+              median(runs.stream().mapToDouble(r -> r.get(pair.test()).baselineNs()).toArray()),
+              median(runs.stream().mapToDouble(r -> r.get(pair.test()).candidateNs()).toArray()),
+              median(runs.stream().mapToDouble(r -> r.get(pair.test()).ratio()).toArray())));
+    }
+    return medians;
+  }
+
+  static double median(double[] values) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  }
+
+  private static String ns(double value) {
+    return value >= 100 ? String.format(Locale.ROOT, "%,.0f", value) : String.format(Locale.ROOT, "%.2f", value);
+  }
+
+  private static String percent(double fraction) {
+    return String.format(Locale.ROOT, "%+.1f%%", 100 * fraction);
+  }
+
+  static String loadAverage() {
+    try {
+      String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+      return fields[0] + " " + fields[1] + " " + fields[2];
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  private record Options(int runs, List<String> modes, List<String> pairs, boolean jmh, boolean quick, List<String> settings) {
+    static Options parse(String[] args) {
+      int runs = 1;
+      List<String> modes = List.of("always", "default");
+      List<String> pairs = List.of();
+      boolean jmh = true;
+      boolean quick = false;
+      List<String> settings = new ArrayList<>();
+      for (int i = 0; i < args.length; i++) {
+        switch (args[i]) {
+          case "--runs" -> runs = Integer.parseInt(args[++i]);
+          case "--modes" -> modes = List.of(args[++i].split(","));
+          case "--pairs" -> pairs = List.of(args[++i].split(","));
+          case "--no-jmh" -> jmh = false;
+          case "--quick" -> quick = true;
+          case "--set" -> settings.add(args[++i]);
+          default -> throw new IllegalArgumentException(
+              "unknown option " + args[i] + "; expected --runs N, --modes always,default,never,lone, --pairs a,b, --no-jmh, --quick, --set perfbudget.KEY=VALUE");
+        }
+      }
+      for (String mode : modes) {
+        if (!List.of("always", "default", "never", "lone").contains(mode)) {
+          throw new IllegalArgumentException("unknown mode " + mode + "; expected always, default, never or lone");
+        }
+      }
+      return new Options(runs, modes, pairs.stream().collect(Collectors.toList()), jmh, quick, settings);
+    }
+  }
+}

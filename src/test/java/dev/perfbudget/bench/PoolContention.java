@@ -1,0 +1,125 @@
+package dev.perfbudget.bench;
+
+import dev.perfbudget.Arm;
+import dev.perfbudget.Arms;
+import dev.perfbudget.testkit.StandaloneContext;
+import dev.perfbudget.workloads.PoolWorkload;
+import dev.perfbudget.workloads.Pools;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Why the pool kind's ratio moves under CPU contention: the quality harness's pool fixture
+ * (2 worker threads per arm, the candidate doing k times the kernel's work) dispatched in pairs
+ * of random order, and for every dispatch both its wall time and the CPU time its two workers
+ * spent. The CPU time is what the kernel's work costs; the wall time adds whatever kept a worker
+ * off a core (another process, a GC, the other worker's wake-up).
+ *
+ * <p>{@code mvn -q test-compile exec:exec -Dbench=PoolContention -Dbench.args="gc 10 200"}
+ * (condition quiet, busy or gc; k; dispatches per arm)
+ */
+public final class PoolContention {
+
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+  private PoolContention() {}
+
+  public static void main(String[] args) throws Exception {
+    String condition = args.length > 0 ? args[0] : "quiet";
+    int k = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+    int dispatches = args.length > 2 ? Integer.parseInt(args[2]) : 200;
+    if (condition.equals("gc")) {
+      GcPressure.start();
+    }
+    Burners burners = condition.equals("busy") ? Burners.start(Runtime.getRuntime().availableProcessors()) : Burners.none();
+    try {
+      List<Thread> baselineThreads = new ArrayList<>();
+      List<Thread> candidateThreads = new ArrayList<>();
+      PoolWorkload pool = new PoolWorkload();
+      pool.kernel(new QualityKinds.ScaledLcg()).elements(65_536).rounds(64).workers(2)
+          .baseline("threads", Pools.of(threads(1, baselineThreads)))
+          .candidate(k + "x the work", Pools.of(threads(k, candidateThreads)));
+      Arms arms = pool.prepare(new StandaloneContext("PoolContention"));
+      for (int i = 0; i < dispatches / 4; i++) {
+        arms.baseline().run(1);
+        arms.candidate().run(1);
+      }
+      double[][] wall = new double[2][dispatches];
+      double[][] cpu = new double[2][dispatches];
+      SplittableRandom random = new SplittableRandom(5);
+      for (int i = 0; i < dispatches; i++) {
+        boolean baselineFirst = random.nextBoolean();
+        for (int turn = 0; turn < 2; turn++) {
+          int side = (turn == 0) == baselineFirst ? 0 : 1;
+          Arm arm = side == 0 ? arms.baseline() : arms.candidate();
+          List<Thread> workers = side == 0 ? baselineThreads : candidateThreads;
+          long cpuBefore = cpuOf(workers);
+          long start = System.nanoTime();
+          arm.run(1);
+          wall[side][i] = System.nanoTime() - start;
+          cpu[side][i] = cpuOf(workers) - cpuBefore;
+        }
+      }
+      System.out.printf(Locale.ROOT, "the arms' own figures: baseline %s, candidate %s%n",
+          arms.baseline().figures(Agreement.median(wall[0])), arms.candidate().figures(Agreement.median(wall[1])));
+      pool.close();
+      double baselineWall = Agreement.median(wall[0]);
+      double candidateWall = Agreement.median(wall[1]);
+      double baselineCpu = Agreement.median(cpu[0]) / 2;
+      double candidateCpu = Agreement.median(cpu[1]) / 2;
+      double[] pairRatios = new double[dispatches];
+      double[] cpuRatios = new double[dispatches];
+      for (int i = 0; i < dispatches; i++) {
+        pairRatios[i] = wall[1][i] / wall[0][i];
+        cpuRatios[i] = cpu[1][i] / cpu[0][i];
+      }
+      System.out.printf(Locale.ROOT, "%s, k = %d, %d dispatches per arm, load average %s%n", condition, k, dispatches, Agreement.loadAverage());
+      System.out.printf(Locale.ROOT, "| arm | wall ms (median) | worker CPU ms (median, per worker) | on a core |%n|---|---:|---:|---:|%n");
+      System.out.printf(Locale.ROOT, "| baseline | %.3f | %.3f | %.0f%% |%n", baselineWall / 1e6, baselineCpu / 1e6, 100 * baselineCpu / baselineWall);
+      System.out.printf(Locale.ROOT, "| candidate | %.3f | %.3f | %.0f%% |%n", candidateWall / 1e6, candidateCpu / 1e6, 100 * candidateCpu / candidateWall);
+      System.out.printf(Locale.ROOT, "median per-pair ratio of wall times %.3f, of CPU times %.3f (true ratio %d)%n",
+          Agreement.median(pairRatios), Agreement.median(cpuRatios), k);
+      Arrays.sort(wall[0]);
+      Arrays.sort(wall[1]);
+      System.out.printf(Locale.ROOT, "wall ms p10/p50/p90: baseline %.2f/%.2f/%.2f, candidate %.2f/%.2f/%.2f%n",
+          wall[0][dispatches / 10] / 1e6, wall[0][dispatches / 2] / 1e6, wall[0][dispatches * 9 / 10] / 1e6,
+          wall[1][dispatches / 10] / 1e6, wall[1][dispatches / 2] / 1e6, wall[1][dispatches * 9 / 10] / 1e6);
+    } finally {
+      burners.close();
+    }
+    System.exit(0);
+  }
+
+  private static long cpuOf(List<Thread> threads) {
+    long sum = 0;
+    for (Thread thread : threads) {
+      sum += THREADS.getThreadCpuTime(thread.getId());
+    }
+    return sum;
+  }
+
+  /** Two daemon threads that run the kernel {@code times} over, noted so their CPU time can be read. */
+  private static ExecutorService threads(int times, List<Thread> noted) {
+    return Executors.newFixedThreadPool(
+        2,
+        task -> {
+          Thread thread =
+              new Thread(
+                  () -> {
+                    QualityKinds.ScaledLcg.TIMES.set(times);
+                    task.run();
+                  },
+                  "contention-" + times);
+          thread.setDaemon(true);
+          noted.add(thread);
+          return thread;
+        });
+  }
+}

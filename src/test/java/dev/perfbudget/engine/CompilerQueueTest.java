@@ -1,0 +1,96 @@
+package dev.perfbudget.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.perfbudget.CallSites;
+import java.lang.invoke.MethodHandles;
+import java.util.function.LongUnaryOperator;
+import org.junit.jupiter.api.Test;
+
+/** How this JVM's JIT activity is read: HotSpot's own output, and a live compilation. */
+class CompilerQueueTest {
+
+  /** {@code Compiler.queue} as Java 17 and 25 print it, with a C2 compilation in progress. */
+  private static final String BUSY_QUEUE =
+      """
+      Current compiles:\s
+      C2 CompilerThread0   489 %     4       java.lang.StringLatin1::indexOfChar @ 7 (33 bytes)
+
+      C1 compile queue:
+       516       1       java.util.concurrent.locks.AbstractQueuedSynchronizer::getState (5 bytes)
+
+      C2 compile queue:
+      Empty
+
+      """;
+
+  private static final String QUIET_QUEUE =
+      """
+      Current compiles:\s
+
+      C1 compile queue:
+      Empty
+
+      C2 compile queue:
+      Empty
+
+      """;
+
+  private static final String CODE_CACHE =
+      """
+      CodeHeap 'non-profiled nmethods': size=120036Kb used=165Kb max_used=165Kb free=119870Kb
+       bounds [0x00007f775cec7000, 0x00007f775d137000, 0x00007f7764400000]
+       total_blobs=915 nmethods=512 adapters=317
+       compilation: enabled
+      """;
+
+  @Test
+  void compilationsInProgressAndQueuedAreCountedAndTheFirstIsNamed() {
+    CompilerQueue.Look look = CompilerQueue.parse(BUSY_QUEUE, CODE_CACHE, 120);
+    assertThat(look.inProgress()).isEqualTo(2);
+    assertThat(look.compiling()).isEqualTo("java.lang.StringLatin1::indexOfChar");
+    assertThat(look.compiledMethods()).isEqualTo(512);
+  }
+
+  @Test
+  void emptyQueuesAreNothingInProgress() {
+    CompilerQueue.Look look = CompilerQueue.parse(QUIET_QUEUE, CODE_CACHE, 120);
+    assertThat(look.inProgress()).isZero();
+    assertThat(look.compiling()).isEmpty();
+  }
+
+  @Test
+  void aMethodMadeHotBetweenTwoLooksIsSeen() {
+    CompilerQueue jit = new CompilerQueue();
+    assertThat(jit.seesCompilationsInProgress()).as("this JVM is HotSpot").isTrue();
+    // A fresh copy of a class has methods no one has called: calling one hot makes the JIT
+    // compile it (tier 3, then 4) between the two looks.
+    LongUnaryOperator fresh = CallSites.copyOf(MethodHandles.lookup(), Hot.class, LongUnaryOperator.class);
+    jit.quietSinceLastLook();
+    long sum = 0;
+    for (int i = 0; i < 200_000; i++) {
+      sum += fresh.applyAsLong(i);
+    }
+    assertThat(jit.quietSinceLastLook()).as("after %d", sum).isFalse();
+  }
+
+  @Test
+  void anIdleJvmGoesQuiet() throws InterruptedException {
+    CompilerQueue jit = new CompilerQueue();
+    // Other threads of the test JVM may compile now and then; two quiet looks in a row come soon.
+    int quietInARow = 0;
+    for (int look = 0; look < 100 && quietInARow < 2; look++) {
+      Thread.sleep(20);
+      quietInARow = jit.quietSinceLastLook() ? quietInARow + 1 : 0;
+    }
+    assertThat(quietInARow).isEqualTo(2);
+  }
+
+  /** The method made hot. */
+  static final class Hot implements LongUnaryOperator {
+    @Override
+    public long applyAsLong(long x) {
+      return (x * 0x9E3779B97F4A7C15L) ^ (x >>> 7);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package dev.perfbudget.judge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.perfbudget.engine.Interval;
+import dev.perfbudget.engine.Measurement;
+import dev.perfbudget.engine.Measurement.ArmResult;
+import dev.perfbudget.engine.Measurement.Stop;
+import dev.perfbudget.engine.Measurement.WarmUp;
+import dev.perfbudget.testkit.TestSampling;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** What a result says about how far its numbers can be trusted. */
+class MeasurementNotesTest {
+
+  static Measurement measured(double baselineNs, double candidateNs, double loopNs, WarmUp warmUp) {
+    return measured(baselineNs, candidateNs, loopNs, warmUp, Map.of(), Map.of());
+  }
+
+  static Measurement measured(
+      double baselineNs, double candidateNs, double loopNs, WarmUp warmUp, Map<String, Object> baselineFigures, Map<String, Object> candidateFigures) {
+    return new Measurement(
+        candidateNs / baselineNs, new Interval(candidateNs / baselineNs * 0.98, candidateNs / baselineNs * 1.02),
+        candidateNs / baselineNs, 12, 0, Stop.BELOW_LIMIT,
+        new ArmResult("centsWithTax", baselineNs, baselineNs - loopNs, baselineNs, baselineNs, 0, 100_000, 12, 1_200_000, 0, 0, baselineFigures),
+        new ArmResult("bigDecimalWithTax", candidateNs, candidateNs - loopNs, candidateNs, candidateNs, 0, 100_000, 12, 1_200_000, 0, 0, candidateFigures),
+        loopNs, warmUp, 400_000_000L, new double[] {candidateNs / baselineNs});
+  }
+
+  private static String notes(Measurement measurement) {
+    return MeasurementNotes.of(measurement, TestSampling.settings(Duration.ofSeconds(5)));
+  }
+
+  @Test
+  void aBaselineUnderThreeTimesTheLoopMakesTheRatioUnstableAndTheNoteSaysWhy() {
+    String note = notes(measured(5, 20, 3, new WarmUp(4, 300, false)));
+    assertThat(note)
+        .isEqualTo(
+            "ratio unstable: the baseline `centsWithTax` costs 5.00 ns/op, under 3 times the 3.00 ns of the measuring "
+                + "loop it includes, so the loop weighs on the ratio (net of the loop it would read 8.50); give each op more work");
+  }
+
+  @Test
+  void aBaselineOfManyLoopsSaysNothing() {
+    assertThat(notes(measured(40, 160, 3, new WarmUp(4, 300, false)))).isEmpty();
+    assertThat(notes(measured(5, 20, 0, new WarmUp(4, 300, false)))).as("no loop measured").isEmpty();
+  }
+
+  @Test
+  void aCappedWarmUpIsStated() {
+    String note = notes(measured(40, 160, 3, new WarmUp(80, 1000, true, "the JIT was still compiling (java.util.Formatter::parse)")));
+    assertThat(note)
+        .isEqualTo(
+            "warm-up hit its cap (perfbudget.warmup.max = 1.0 s) before the arms were steady: the JIT was still compiling "
+                + "(java.util.Formatter::parse); the numbers may include code that was about to be replaced, raise perfbudget.warmup.max");
+  }
+
+
+  @Test
+  void poolWorkersOnACoreForVeryDifferentSharesOfTheirTimeMakeTheRatioUntrustworthy() {
+    // As measured under GC pressure: 2.2 ms dispatches 48% on a core, 68 ms ones 16%.
+    Measurement contended =
+        measured(2.2e6, 68e6, 0, new WarmUp(4, 300, false),
+            Map.of("onCoreShare", 0.48, "workerCpuNsPerDispatch", 2.14e6), Map.of("onCoreShare", 0.16, "workerCpuNsPerDispatch", 22.4e6));
+    assertThat(notes(contended))
+        .isEqualTo(
+            "ratio not to be trusted: the workers were on a core for 48% of their slices' time in the baseline and 16% in "
+                + "the candidate, so other threads or processes (a busy machine, a collector) took cores and stretched one "
+                + "arm's dispatches more than the other's; the ratio of the workers' CPU time is 10.5");
+    Measurement alike =
+        measured(2.1e6, 22e6, 0, new WarmUp(4, 300, false),
+            Map.of("onCoreShare", 0.50, "workerCpuNsPerDispatch", 2.1e6), Map.of("onCoreShare", 0.50, "workerCpuNsPerDispatch", 22e6));
+    assertThat(notes(alike)).as("both arms as much on a core").isEmpty();
+  }
+}

@@ -1,0 +1,31 @@
+package dev.perfbudget.workloads;
+
+import java.util.function.BooleanSupplier;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * The measuring loop of an op arm whose op returns a boolean: its result goes to the {@code
+ * Blackhole} as a boolean, unboxed. Run only as private copies, like {@link OpLoop}.
+ */
+final class BooleanOpLoop implements OpArm.Loop {
+
+  private BooleanSupplier op;
+  private Blackhole sink;
+
+  @Override
+  public void bind(Object op, Blackhole sink) {
+    this.op = (BooleanSupplier) op;
+    this.sink = sink;
+  }
+
+  @Override
+  public long run(long operations) {
+    BooleanSupplier op = this.op;
+    Blackhole sink = this.sink;
+    long start = System.nanoTime();
+    for (long i = 0; i < operations; i++) {
+      sink.consume(op.getAsBoolean());
+    }
+    return System.nanoTime() - start;
+  }
+}

@@ -1,0 +1,31 @@
+package dev.perfbudget.workloads;
+
+import java.util.function.DoubleSupplier;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * The measuring loop of an op arm whose op returns a double: its result goes to the {@code
+ * Blackhole} as a double, unboxed. Run only as private copies, like {@link OpLoop}.
+ */
+final class DoubleOpLoop implements OpArm.Loop {
+
+  private DoubleSupplier op;
+  private Blackhole sink;
+
+  @Override
+  public void bind(Object op, Blackhole sink) {
+    this.op = (DoubleSupplier) op;
+    this.sink = sink;
+  }
+
+  @Override
+  public long run(long operations) {
+    DoubleSupplier op = this.op;
+    Blackhole sink = this.sink;
+    long start = System.nanoTime();
+    for (long i = 0; i < operations; i++) {
+      sink.consume(op.getAsDouble());
+    }
+    return System.nanoTime() - start;
+  }
+}

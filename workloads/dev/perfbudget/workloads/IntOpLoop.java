@@ -1,0 +1,31 @@
+package dev.perfbudget.workloads;
+
+import java.util.function.IntSupplier;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * The measuring loop of an op arm whose op returns a int: its result goes to the {@code
+ * Blackhole} as a int, unboxed. Run only as private copies, like {@link OpLoop}.
+ */
+final class IntOpLoop implements OpArm.Loop {
+
+  private IntSupplier op;
+  private Blackhole sink;
+
+  @Override
+  public void bind(Object op, Blackhole sink) {
+    this.op = (IntSupplier) op;
+    this.sink = sink;
+  }
+
+  @Override
+  public long run(long operations) {
+    IntSupplier op = this.op;
+    Blackhole sink = this.sink;
+    long start = System.nanoTime();
+    for (long i = 0; i < operations; i++) {
+      sink.consume(op.getAsInt());
+    }
+    return System.nanoTime() - start;
+  }
+}
