@@ -36,17 +36,17 @@ import org.apiguardian.api.API;
  * ({@link ForkMain}), and reads the measurement back: a JVM whose JIT has seen no other test's
  * code, as JMH's forks are.
  *
- * <p>The fresh JVM gets this JVM's class path (with the launcher's jar, which Surefire keeps off
- * it), options (without a debugger agent) or {@code
- * perfbudget.fork.jvmArgs}, system properties, and the test's configuration; all but the options
- * through a file in a folder only this user can read. The options keep {@code
- * -XX:+AlwaysPreTouch} where the test JVM has it, though touching a 1 GiB heap costs the fresh
- * JVM 0.5 to 3.7 s of start here: without it, an op that allocates pays the first touch of each
- * page of the young generation while it is measured, and {@code Integer.toString} measured 36.8
- * ns/op in a fresh JVM against 15.5 ns/op with it (JMH: 16.2). Its
- * crash, a result it could not write, or a run longer than {@code perfbudget.fork.timeout}
- * fails the test with a message naming the test, the exit code and the end of its output; it
- * is killed then, with any process it started, and also when this JVM exits first.
+ * <p>The fresh JVM gets this JVM's class path (with the launcher's jar, which Surefire keeps
+ * off it), options (without a debugger agent) or {@code perfbudget.fork.jvmArgs}, JMH's compiler
+ * blackholes, system properties, and the test's configuration; all but the options through a
+ * file in a folder only this user can read. The options keep {@code -XX:+AlwaysPreTouch} where
+ * the test JVM has it, though touching a 1 GiB heap costs the fresh JVM 0.5 to 3.7 s of start
+ * here: without it, an op that allocates pays the first touch of each page of the young
+ * generation while it is measured, and {@code Integer.toString} measured 36.8 ns/op in a fresh
+ * JVM against 15.5 ns/op with it (JMH: 16.2). Its crash, a result it could not write, or a run
+ * longer than {@code perfbudget.fork.timeout} fails the test with a message naming the test, the
+ * exit code and the end of its output; it is killed then, with any process it started, and also
+ * when this JVM exits first.
  */
 @API(status = INTERNAL)
 public final class FreshJvm implements Measurer {
