@@ -54,6 +54,8 @@ public final class InterleavedSampler {
   private static final int QUIET_ROUNDS = 2;
   private static final int LOOP_ENTRIES = 2000;
   private static final long SHORT_BATCH_NANOS = 20_000;
+  /** A batch that lasts this many short batches is not a short batch, whatever it was asked. */
+  private static final int SLOW_BATCH_SHORT_BATCHES = 5;
   private static final double STABLE_WITHIN = 0.10;
   private static final int MAX_PAIRS = 50_000;
   /** With no limit to decide against, sampling stops once high / low is within this spread. */
@@ -201,8 +203,9 @@ public final class InterleavedSampler {
    * 20 us), so that the JIT compiles the loop method itself: a loop entered only a few hundred
    * times, each time for a millisecond, keeps running in profiling code, measured here at 3 to
    * 7 times the cost of the compiled loop for a 20 ns op. An arm whose single operation already
-   * lasts longer than a short batch (ten times in a row) leaves that phase: next to such an op the loop's own cost
-   * does not matter, and 2,000 entries of a 3 ms sort took 6 s here. Then rounds of full samples
+   * lasts longer than a short batch, or whose batches last five short batches whatever they were
+   * asked (ten times in a row), leaves that phase: next to such an op or batch the loop's own
+   * cost does not matter, and 2,000 entries of a 3 ms sort took 6 s here. Then rounds of full samples
    * run until every arm is steady: the JIT was quiet (nothing compiled, installed, running or
    * queued: see {@link CompilerQueue}) through the last {@value #QUIET_ROUNDS} rounds, so every
    * arm ran the same code in both, and each arm's cost per operation moved by less than 10%
@@ -324,10 +327,21 @@ public final class InterleavedSampler {
         firstOpNs = sample.nanosPerOp();
       }
       // Ten in a row, as the first calls of a cheap op can be slow too (class loading, interpreter).
-      slowCalls = sample.operations() == 1 && sample.nanos() > SHORT_BATCH_NANOS ? slowCalls + 1 : 0;
+      slowCalls = slowBatch(sample) ? slowCalls + 1 : 0;
       slowerThanAShortBatch = slowCalls >= 10;
       shortBatch = nextBatch(shortBatch, sample, SHORT_BATCH_NANOS);
       batch = Math.max(batch, shortBatch);
+    }
+
+    /**
+     * Whether entering this arm's loop once more buys nothing: one op outlasts a short batch, or
+     * a batch lasts several short batches whatever it was asked to run (an arm with a least batch
+     * of its own, such as the churn kind's 0.5 ms: 2,000 entries of it made the warm-up 2.4 s,
+     * where its whole verdicts had taken 0.6 s).
+     */
+    private static boolean slowBatch(Sample sample) {
+      return (sample.operations() == 1 && sample.nanos() > SHORT_BATCH_NANOS)
+          || sample.nanos() > SLOW_BATCH_SHORT_BATCHES * SHORT_BATCH_NANOS;
     }
 
     /** Runs one warm-up round; returns whether the cost per op is within 10% of last round's. */

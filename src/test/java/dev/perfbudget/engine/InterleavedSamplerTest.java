@@ -98,6 +98,29 @@ class InterleavedSamplerTest {
   }
 
   @Test
+  void anArmWithALeastBatchOfItsOwnLeavesTheLoopEntriesAfterTenBatches() throws Exception {
+    // Like the churn kind: every batch runs at least 0.5 ms of work, whatever it is asked, so
+    // 2,000 short batches would be 2,000 long ones.
+    int[] calls = new int[1];
+    Arm leastBatch = new Arm() {
+      @Override
+      public String name() {
+        return "least batch";
+      }
+
+      @Override
+      public Sample run(long operations) {
+        calls[0]++;
+        long run = Math.max(operations, 25_000);
+        return new Sample(run, 20 * run, 0);
+      }
+    };
+    Measurement m = measure(Arms.of(FakeArm.steady("a", 20), leastBatch), 100);
+    assertThat(m.ratio()).isCloseTo(1.0, offset(0.05));
+    assertThat(calls[0]).as("batches run, warm-up and measurement").isLessThan(500);
+  }
+
+  @Test
   void warmUpWaitsUntilTheCostStopsMoving() throws Exception {
     // After the 2,000 short batches the cost still falls, by half every 10 calls or so.
     FakeArm candidate =
