@@ -17,7 +17,8 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  *
  * <p>Arguments: condition (quiet, busy, gc), kind, scenario, count, output file, and optionally
  * the value of {@code perfbudget.fork} (default: perfbudget's default). Lines are
- * tab-separated: kind, scenario, verdict, failed (0/1), ratio, seconds to verdict.
+ * tab-separated: kind, scenario, verdict, failed (0/1), ratio, seconds to verdict, pairs, seconds
+ * of warm-up (of the measurement reported: the fresh JVM's when one confirmed it).
  */
 public final class QualityChild {
 
@@ -60,13 +61,15 @@ public final class QualityChild {
         JsonObject result = kit.result(kind.fixture(), scenario.method);
         out.printf(
             Locale.ROOT,
-            "%s\t%s\t%s\t%d\t%.5f\t%.4f%n",
+            "%s\t%s\t%s\t%d\t%.5f\t%.4f\t%d\t%.4f%n",
             kind.name(),
             scenario,
             result.get("verdict").getAsString(),
             failed,
             result.get("ratio").getAsDouble(),
-            seconds);
+            seconds,
+            result.get("pairs").getAsInt(),
+            result.has("warmUp") ? result.getAsJsonObject("warmUp").get("ms").getAsLong() / 1e3 : Double.NaN);
         out.flush();
       }
     }

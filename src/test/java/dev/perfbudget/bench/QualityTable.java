@@ -12,19 +12,27 @@ final class QualityTable {
 
   private QualityTable() {}
 
-  private record Verdict(String verdict, boolean failed, double ratio, double seconds) {}
+  /** One verdict; lines written before pairs and warm-up were recorded read NaN for them. */
+  private record Verdict(String verdict, boolean failed, double ratio, double seconds, double pairs, double warmUpSeconds) {}
 
   static String render(String condition, List<String> lines) {
     Map<String, List<Verdict>> groups = new LinkedHashMap<>();
     for (String line : lines) {
       String[] f = line.split("\t");
       groups.computeIfAbsent(f[0] + "\t" + f[1], key -> new ArrayList<>())
-          .add(new Verdict(f[2], f[3].equals("1"), Double.parseDouble(f[4]), Double.parseDouble(f[5])));
+          .add(
+              new Verdict(
+                  f[2],
+                  f[3].equals("1"),
+                  Double.parseDouble(f[4]),
+                  Double.parseDouble(f[5]),
+                  f.length > 6 ? Double.parseDouble(f[6]) : Double.NaN,
+                  f.length > 7 ? Double.parseDouble(f[7]) : Double.NaN));
     }
     StringBuilder table = new StringBuilder();
     table.append(String.format(Locale.ROOT, "%n### %s%n%n", condition));
-    table.append("| kind | case | limit | verdicts | failed | target | met | NOISY | median ratio | median abs error | worst abs error | median s to verdict | p95 s |\n");
-    table.append("|---|---|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|\n");
+    table.append("| kind | case | limit | verdicts | failed | target | met | NOISY | median ratio | median abs error | worst abs error | median s to verdict | p95 s | median pairs | median s of warm-up |\n");
+    table.append("|---|---|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (var group : groups.entrySet()) {
       String[] key = group.getKey().split("\t");
       Scenario scenario = Scenario.valueOf(key[1]);
@@ -35,6 +43,8 @@ final class QualityTable {
       double[] ratios = verdicts.stream().mapToDouble(Verdict::ratio).toArray();
       double[] errors = Arrays.stream(ratios).map(r -> Math.abs(r - scenario.trueRatio)).toArray();
       double[] seconds = verdicts.stream().mapToDouble(Verdict::seconds).toArray();
+      double[] pairs = verdicts.stream().mapToDouble(Verdict::pairs).toArray();
+      double[] warmUps = verdicts.stream().mapToDouble(Verdict::warmUpSeconds).toArray();
       String target;
       boolean met;
       switch (scenario) {
@@ -58,7 +68,7 @@ final class QualityTable {
       table.append(
           String.format(
               Locale.ROOT,
-              "| %s | %s | %s | %d | %d (%.1f%%) | %s | %s | %d | %.3f | %.3f | %.3f | %.2f | %.2f |%n",
+              "| %s | %s | %s | %d | %d (%.1f%%) | %s | %s | %d | %.3f | %.3f | %.3f | %.2f | %.2f | %.0f | %.2f |%n",
               key[0],
               scenario.label,
               scenario.limit,
@@ -72,7 +82,9 @@ final class QualityTable {
               quantile(errors, 0.5),
               quantile(errors, 1),
               quantile(seconds, 0.5),
-              quantile(seconds, 0.95)));
+              quantile(seconds, 0.95),
+              quantile(pairs, 0.5),
+              quantile(warmUps, 0.5)));
     }
     return table.toString();
   }
