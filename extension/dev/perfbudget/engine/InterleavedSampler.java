@@ -70,16 +70,34 @@ public final class InterleavedSampler {
   private final SamplingSettings settings;
   private final SplittableRandom random;
   private final Supplier<JitActivity> jitActivity;
+  private final boolean measuredBefore;
 
   public InterleavedSampler(SamplingSettings settings, SplittableRandom random) {
-    this(settings, random, JitActivity::ofThisJvm);
+    this(settings, random, JitActivity::ofThisJvm, false);
   }
 
   /** A sampler that watches the JIT through {@code jitActivity}, for tests. */
   InterleavedSampler(SamplingSettings settings, SplittableRandom random, Supplier<JitActivity> jitActivity) {
+    this(settings, random, jitActivity, false);
+  }
+
+  private InterleavedSampler(
+      SamplingSettings settings, SplittableRandom random, Supplier<JitActivity> jitActivity, boolean measuredBefore) {
     this.settings = settings;
     this.random = random;
     this.jitActivity = jitActivity;
+    this.measuredBefore = measuredBefore;
+  }
+
+  /**
+   * A sampler for arms that this JVM has measured before, as when a failure is confirmed in the
+   * test JVM: their loops were entered thousands of times already and the engine's own code is
+   * compiled, so warm-up goes straight to its rounds, which still wait until every arm is steady
+   * and the JIT quiet. Under GC pressure the loop entries alone took 0.4 to 0.6 s of a 1 s
+   * warm-up, and a confirmed failure took twice as long as a pass.
+   */
+  public InterleavedSampler forArmsMeasuredBefore() {
+    return new InterleavedSampler(settings, random, jitActivity, true);
   }
 
   /**
@@ -199,7 +217,7 @@ public final class InterleavedSampler {
   /**
    * Warms every arm up in two phases, within {@code perfbudget.warmup.max}.
    *
-   * <p>First each arm's loop is entered {@value #LOOP_ENTRIES} times with short batches (about
+   * <p>First (unless this JVM has measured the arms before) each arm's loop is entered {@value #LOOP_ENTRIES} times with short batches (about
    * 20 us), so that the JIT compiles the loop method itself: a loop entered only a few hundred
    * times, each time for a millisecond, keeps running in profiling code, measured here at 3 to
    * 7 times the cost of the compiled loop for a 20 ns op. An arm whose single operation already
@@ -214,9 +232,11 @@ public final class InterleavedSampler {
   private WarmUp warmUp(JitActivity jit, Side... sides) throws Exception {
     long start = System.nanoTime();
     long deadline = start + settings.warmupMax().toNanos();
-    exerciseTheEnginesOwnCode(jit);
+    if (!measuredBefore) {
+      exerciseTheEnginesOwnCode(jit);
+    }
     long loopDeadline = start + settings.warmupMax().toNanos() / 4;
-    for (int entry = 0; entry < LOOP_ENTRIES && System.nanoTime() < loopDeadline; entry++) {
+    for (int entry = 0; entry < (measuredBefore ? 0 : LOOP_ENTRIES) && System.nanoTime() < loopDeadline; entry++) {
       boolean entered = false;
       for (Side side : sides) {
         if (side != null && !side.slowerThanAShortBatch) {

@@ -11,7 +11,8 @@ import org.apiguardian.api.API;
 
 /**
  * Measures prepared arms in the test JVM, on a watched thread of their own; every measurement
- * gets a new warm-up and its own stream of the seeded random numbers.
+ * gets a new warm-up (shorter from the second on: see {@link
+ * InterleavedSampler#forArmsMeasuredBefore()}) and its own stream of the seeded random numbers.
  */
 @API(status = INTERNAL)
 public final class ThisJvm implements Measurer {
@@ -20,6 +21,8 @@ public final class ThisJvm implements Measurer {
   private final Arms arms;
   private final SamplingSettings settings;
   private final SplittableRandom random;
+  /** Whether these arms were measured here before: a second warm-up need not enter their loops again. */
+  private boolean measuredBefore;
 
   public ThisJvm(String test, Arms arms, SamplingSettings settings) {
     this.test = test;
@@ -33,10 +36,10 @@ public final class ThisJvm implements Measurer {
     if (!arms.invalidBecause().isEmpty()) {
       return Measured.unmeasurable(arms);
     }
-    SplittableRandom stream = random.split();
+    InterleavedSampler sampler = new InterleavedSampler(settings, random.split());
+    InterleavedSampler thisTime = measuredBefore ? sampler.forArmsMeasuredBefore() : sampler;
+    measuredBefore = true;
     return Measured.of(
-        MeasuringThread.run(
-            test, arms, settings.opTimeout(), watched -> new InterleavedSampler(settings, stream).measure(watched, limit)),
-        arms);
+        MeasuringThread.run(test, arms, settings.opTimeout(), watched -> thisTime.measure(watched, limit)), arms);
   }
 }

@@ -121,6 +121,23 @@ class InterleavedSamplerTest {
   }
 
   @Test
+  void armsMeasuredBeforeInThisJvmAreNotEnteredTwoThousandTimesAgain() throws Exception {
+    List<String> log = new ArrayList<>();
+    Arms arms = Arms.of(FakeArm.steady("a", 10, 0.02, log), FakeArm.steady("b", 20, 0.02, log));
+    InterleavedSampler sampler = sampler(Duration.ofSeconds(2), 7);
+    Measurement first = sampler.measure(arms, 1.5);
+    int firstCalls = log.size();
+    Measurement again = sampler.forArmsMeasuredBefore().measure(arms, 1.5);
+    int againCalls = log.size() - firstCalls;
+
+    assertThat(firstCalls).as("the first measurement enters each loop 2,000 times").isGreaterThan(4_000);
+    assertThat(againCalls).as("batches the second measurement ran").isLessThan(200);
+    assertThat(again.warmUp().rounds()).as("warm-up rounds still run").isGreaterThanOrEqualTo(3);
+    assertThat(again.ratio()).isCloseTo(first.ratio(), offset(0.03));
+    assertThat(again.stop()).isEqualTo(Stop.ABOVE_LIMIT);
+  }
+
+  @Test
   void warmUpWaitsUntilTheCostStopsMoving() throws Exception {
     // After the 2,000 short batches the cost still falls, by half every 10 calls or so.
     FakeArm candidate =
