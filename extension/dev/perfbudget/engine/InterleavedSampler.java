@@ -53,7 +53,16 @@ public final class InterleavedSampler {
   /** Rounds in a row through which the JIT must be quiet before warm-up may end. */
   private static final int QUIET_ROUNDS = 2;
   private static final int LOOP_ENTRIES = 2000;
+  /** An op slower than this leaves the loop entries: next to it, the loop's own cost is noise. */
   private static final long SHORT_BATCH_NANOS = 20_000;
+  /** The shortest short batch: enough for the timer, a fraction of the time it takes to enter. */
+  private static final long SHORTEST_BATCH_NANOS = 5_000;
+  /**
+   * Operations per loop entry that a short batch runs at least, so that the loop's back-edges
+   * add up with its entries: C2 compiles a method entered 600 times once entries and back-edges
+   * reach 15,000, which 2,000 entries of 5 us batches of a 1 us op would not.
+   */
+  private static final int SHORT_BATCH_OPERATIONS = 25;
   /** A batch that lasts this many short batches is not a short batch, whatever it was asked. */
   private static final int SLOW_BATCH_SHORT_BATCHES = 5;
   private static final double STABLE_WITHIN = 0.10;
@@ -217,13 +226,14 @@ public final class InterleavedSampler {
   /**
    * Warms every arm up in two phases, within {@code perfbudget.warmup.max}.
    *
-   * <p>First (unless this JVM has measured the arms before) each arm's loop is entered {@value #LOOP_ENTRIES} times with short batches (about
-   * 20 us), so that the JIT compiles the loop method itself: a loop entered only a few hundred
-   * times, each time for a millisecond, keeps running in profiling code, measured here at 3 to
-   * 7 times the cost of the compiled loop for a 20 ns op. An arm whose single operation already
-   * lasts longer than a short batch, or whose batches last five short batches whatever they were
-   * asked (ten times in a row), leaves that phase: next to such an op or batch the loop's own
-   * cost does not matter, and 2,000 entries of a 3 ms sort took 6 s here. Then rounds of full samples
+   * <p>First (unless this JVM has measured the arms before) each arm's loop is entered {@value
+   * #LOOP_ENTRIES} times with short batches (5 to 20 us, see {@link Side#shortBatch()}), so that
+   * the JIT compiles the loop method itself: a loop entered only a few hundred times, each time
+   * for a millisecond, keeps running in profiling code, measured here at 3 to 7 times the cost of
+   * the compiled loop for a 20 ns op. An arm whose single operation lasts longer than 20 us, or
+   * whose batches last five times that whatever they were asked (ten times in a row), leaves that
+   * phase: next to such an op or batch the loop's own cost does not matter, and 2,000 entries of
+   * a 3 ms sort took 6 s here. Then rounds of full samples
    * run until every arm is steady: the JIT was quiet (nothing compiled, installed, running or
    * queued: see {@link CompilerQueue}) through the last {@value #QUIET_ROUNDS} rounds, so every
    * arm ran the same code in both, and each arm's cost per operation moved by less than 10%
@@ -340,7 +350,12 @@ public final class InterleavedSampler {
       this.arm = arm;
     }
 
-    /** Runs one short batch of about {@value #SHORT_BATCH_NANOS} ns. */
+    /**
+     * Runs one short batch: {@value #SHORT_BATCH_OPERATIONS} operations, but at least {@value
+     * #SHORTEST_BATCH_NANOS} and at most {@value #SHORT_BATCH_NANOS} ns. Batches of a fixed 20 us
+     * spent 120 ms of a quiet 0.3 s verdict of a 20 ns op entering loops, and half of a 1 s warm-up
+     * under GC pressure.
+     */
     void shortBatch() throws Exception {
       Sample sample = arm.run(shortBatch);
       if (Double.isNaN(firstOpNs) && shortBatch == 1) {
@@ -349,7 +364,8 @@ public final class InterleavedSampler {
       // Ten in a row, as the first calls of a cheap op can be slow too (class loading, interpreter).
       slowCalls = slowBatch(sample) ? slowCalls + 1 : 0;
       slowerThanAShortBatch = slowCalls >= 10;
-      shortBatch = nextBatch(shortBatch, sample, SHORT_BATCH_NANOS);
+      long target = (long) Math.min(SHORT_BATCH_NANOS, Math.max(SHORTEST_BATCH_NANOS, SHORT_BATCH_OPERATIONS * sample.nanosPerOp()));
+      shortBatch = nextBatch(shortBatch, sample, target);
       batch = Math.max(batch, shortBatch);
     }
 

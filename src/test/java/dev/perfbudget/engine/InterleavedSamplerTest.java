@@ -76,7 +76,9 @@ class InterleavedSamplerTest {
     Arms arms = Arms.of(FakeArm.steady("a", 10, 0.3, new ArrayList<>()), FakeArm.steady("b", 15, 0.3, new ArrayList<>()));
     Measurement m = sampler(Duration.ofNanos(1), 3).measure(arms, 1.5);
     assertThat(m.stop()).isEqualTo(Stop.TIME_CAP);
-    assertThat(m.ratio()).isCloseTo(1.5, offset(0.15));
+    // Each arm's cost varies by up to 30% either way, so the median of 16 pair ratios has a
+    // standard deviation of about 0.12: within 0.4 is more than three of them.
+    assertThat(m.ratio()).isCloseTo(1.5, offset(0.4));
     assertThat(m.pairs()).as("the cap never cuts below the minimum of pairs").isEqualTo(SamplingSettings.DEFAULT_MIN_PAIRS);
   }
 
