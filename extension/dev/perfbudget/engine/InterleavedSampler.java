@@ -66,6 +66,14 @@ public final class InterleavedSampler {
   /** A batch that lasts this many short batches is not a short batch, whatever it was asked. */
   private static final int SLOW_BATCH_SHORT_BATCHES = 5;
   private static final double STABLE_WITHIN = 0.10;
+  /**
+   * Noisy samples widen "stable" up to this much: two rounds of the same code differ by chance by
+   * about their samples' interquartile range, and under GC pressure a churn arm's rounds moved
+   * by more than 10% in most rounds, so that its warm-up took 1.2 s. A JIT still at work is the
+   * compile queue's to see; a cost that still falls by a third a round is not steady however
+   * noisy its samples.
+   */
+  private static final double STABLE_WITHIN_NOISY = 0.30;
   private static final int MAX_PAIRS = 50_000;
   /** With no limit to decide against, sampling stops once high / low is within this spread. */
   private static final double PRECISE_SPREAD = 1.10;
@@ -237,7 +245,7 @@ public final class InterleavedSampler {
    * run until every arm is steady: the JIT was quiet (nothing compiled, installed, running or
    * queued: see {@link CompilerQueue}) through the last {@value #QUIET_ROUNDS} rounds, so every
    * arm ran the same code in both, and each arm's cost per operation moved by less than 10%
-   * between them.
+   * between them (or less than its samples' spread, up to 30%, when they are noisier).
    */
   private WarmUp warmUp(JitActivity jit, Side... sides) throws Exception {
     long start = System.nanoTime();
@@ -334,6 +342,8 @@ public final class InterleavedSampler {
     private int slowCalls;
     private boolean slowerThanAShortBatch;
     private double lastRoundNsPerOp = Double.NaN;
+    /** The last round's interquartile range of samples over its median. */
+    private double lastRoundSpread = Double.NaN;
     /** The first operation's cost, cold: what an op too slow for warm-up rounds is known by. */
     private double firstOpNs = Double.NaN;
     private double lastNsPerOp;
@@ -380,7 +390,11 @@ public final class InterleavedSampler {
           || sample.nanos() > SLOW_BATCH_SHORT_BATCHES * SHORT_BATCH_NANOS;
     }
 
-    /** Runs one warm-up round; returns whether the cost per op is within 10% of last round's. */
+    /**
+     * Runs one warm-up round; returns whether its median cost per op is within 10% of last
+     * round's, or within the rounds' interquartile range of samples when that is wider (at most
+     * 30%).
+     */
     boolean warmUpRound(long roundNanos, long sampleTarget) throws Exception {
       double[] costs = new double[16];
       int count = 0;
@@ -394,14 +408,18 @@ public final class InterleavedSampler {
         costs[count++] = sample.nanosPerOp();
         batch = nextBatch(batch, sample, sampleTarget);
       }
-      double cost = Statistics.median(Arrays.copyOf(costs, count));
+      double[] round = Arrays.copyOf(costs, count);
+      double cost = Statistics.median(round);
+      double spread = (Statistics.quantile(round, 0.75) - Statistics.quantile(round, 0.25)) / cost;
       if (cost > 0) {
         // Sized from the round's median, so that one slow last sample cannot leave a tiny batch
         // for the whole measurement.
         batch = (long) Math.max(1, Math.min(sampleTarget / cost, 1L << 40));
       }
-      boolean stable = Math.abs(cost / lastRoundNsPerOp - 1) <= STABLE_WITHIN;
+      double within = Math.min(STABLE_WITHIN_NOISY, Math.max(STABLE_WITHIN, (spread + lastRoundSpread) / 2));
+      boolean stable = Math.abs(cost / lastRoundNsPerOp - 1) <= within;
       lastRoundNsPerOp = cost;
+      lastRoundSpread = spread;
       return stable;
     }
 

@@ -151,6 +151,17 @@ class InterleavedSamplerTest {
   }
 
   @Test
+  void noisySamplesOfSteadyCodeEndWarmUpWithoutWaitingForTwoRoundsWithinTenPercent() throws Exception {
+    // Each sample varies by up to 60% either way, as an allocating arm's did under GC pressure:
+    // two rounds' medians differ by more than 10% about half the time by chance alone.
+    // With these arms' random streams, "within 10%" alone took 24 rounds.
+    Arms arms = Arms.of(FakeArm.steady("e", 100, 0.6, new ArrayList<>()), FakeArm.steady("ee", 100, 0.6, new ArrayList<>()));
+    Measurement m = measure(arms, 1.5);
+    assertThat(m.warmUp().capped()).isFalse();
+    assertThat(m.warmUp().rounds()).isLessThanOrEqualTo(6);
+  }
+
+  @Test
   void warmUpLastsUntilTheJitHasBeenQuietForTwoRounds() throws Exception {
     // Looks 1 to 20 exercise the look itself, look 21 follows the short batches, and looks 22 to
     // 32 end rounds 1 to 11, during which the JIT is at work (a C2 compilation of 200 ms reads
