@@ -1,0 +1,162 @@
+package dev.perfbudget.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
+
+/**
+ * What the test framework's own code does to a library op's cost: an op of {@link LibraryPanel}
+ * timed in a plain loop for 8 s in a fresh JVM, alone, and after a few ordinary unit tests ran
+ * in that JVM through the JUnit Platform, as they do in every test JVM and in every fresh JVM
+ * that runs one test through the launcher. The tests call none of the ops; library methods that
+ * the framework calls too (the {@code Formatter} behind {@code String.format}, {@code TreeMap})
+ * keep the type profiles it gave them, and the JIT compiles the op with those.
+ *
+ * <pre>
+ * mvn -q test-compile exec:exec -Dbench=FrameworkProfiles -Dbench.args="--runs 3 --ops stringFormat,treeMapGet"
+ * </pre>
+ *
+ * <p>Each line: the op, what ran before it, and the median of each run's ns/op over seconds 4 to
+ * 8 (10 ms slices). Results: docs/jmh-agreement.md.
+ */
+public final class FrameworkProfiles {
+
+  private static final long SLICE_NANOS = 10_000_000;
+  private static final int SECONDS = 8;
+  private static final int SETTLED_FROM_SECOND = 4;
+
+  private static volatile Object sink;
+
+  private FrameworkProfiles() {}
+
+  public static void main(String[] args) throws Exception {
+    if (args.length > 0 && args[0].equals("child")) {
+      System.out.println("ns/op " + child(args[1], args[2].equals("junit")));
+      System.exit(0);
+    }
+    int runs = 3;
+    List<String> ops = List.of("stringFormat", "treeMapGet");
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--runs" -> runs = Integer.parseInt(args[++i]);
+        case "--ops" -> ops = Arrays.asList(args[++i].split(","));
+        default -> throw new IllegalArgumentException("unknown option " + args[i] + "; expected --runs N, --ops a,b");
+      }
+    }
+    System.out.printf(Locale.ROOT, "framework profiles: %d runs, load average %s%n%n", runs, Agreement.loadAverage());
+    System.out.println("| op | before it, in the same JVM | ns/op, run by run | median |");
+    System.out.println("|---|---|---|---:|");
+    for (String op : ops) {
+      ops(op); // fails before any JVM starts if the op is unknown
+      for (String before : List.of("nothing", "junit")) {
+        double[] readings = new double[runs];
+        for (int run = 0; run < runs; run++) {
+          readings[run] = runChild(op, before);
+        }
+        String each = String.join(", ", Arrays.stream(readings).mapToObj(r -> String.format(Locale.ROOT, "%.1f", r)).toList());
+        System.out.printf(Locale.ROOT, "| %s | %s | %s | %.1f |%n", op, before.equals("junit") ? "three unit tests through the JUnit Platform" : "nothing", each, QualityTable.quantile(readings, 0.5));
+      }
+    }
+    System.out.printf(Locale.ROOT, "%nload average at the end %s%n", Agreement.loadAverage());
+  }
+
+  private static double runChild(String op, String before) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch", "-cp", System.getProperty("java.class.path")));
+    command.addAll(List.of(FrameworkProfiles.class.getName(), "child", op, before));
+    Path log = Files.createTempFile("perfbudget-framework-profiles", ".log");
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    int exit = process.waitFor();
+    List<String> lines = Files.readAllLines(log);
+    Files.delete(log);
+    for (String line : lines) {
+      if (line.startsWith("ns/op ")) {
+        return Double.parseDouble(line.substring("ns/op ".length()));
+      }
+    }
+    throw new IllegalStateException("child for " + op + " after " + before + " exited with " + exit + ": " + lines);
+  }
+
+  /** Runs the unit tests first when asked, then times the op; returns the settled ns/op. */
+  private static double child(String op, boolean junitFirst) {
+    Supplier<Object> call = ops(op);
+    if (junitFirst) {
+      SummaryGeneratingListener listener = new SummaryGeneratingListener();
+      LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request().selectors(selectClass(UnitTests.class)).build(), listener);
+      if (listener.getSummary().getTestsSucceededCount() != 3) {
+        throw new IllegalStateException("the unit tests did not all pass: " + listener.getSummary().getFailures());
+      }
+    }
+    List<Double> settled = new ArrayList<>();
+    long start = System.nanoTime();
+    long end = start + SECONDS * 1_000_000_000L;
+    long now = start;
+    while (now < end) {
+      long sliceStart = now;
+      long calls = 0;
+      do {
+        for (int i = 0; i < 16; i++) {
+          sink = call.get();
+        }
+        calls += 16;
+        now = System.nanoTime();
+      } while (now - sliceStart < SLICE_NANOS);
+      if (now - start >= SETTLED_FROM_SECOND * 1_000_000_000L) {
+        settled.add((double) (now - sliceStart) / calls);
+      }
+    }
+    return QualityTable.quantile(settled.stream().mapToDouble(Double::doubleValue).toArray(), 0.5);
+  }
+
+  private static Supplier<Object> ops(String op) {
+    LibraryPanel panel = new LibraryPanel();
+    Map<String, Supplier<Object>> ops = new LinkedHashMap<>();
+    ops.put("stringFormat", panel::stringFormat);
+    ops.put("builderConcat", panel::builderConcat);
+    ops.put("treeMapGet", panel::treeMapGet);
+    ops.put("dateParse", panel::dateParse);
+    ops.put("sortList", panel::sortList);
+    Supplier<Object> call = ops.get(op);
+    if (call == null) {
+      throw new IllegalArgumentException("unknown op " + op + "; expected one of " + ops.keySet());
+    }
+    return call;
+  }
+
+  /**
+   * Three small unit tests that call none of the panel's ops themselves: what they leave in the
+   * library's profiles is the framework's (JUnit, AssertJ) doing.
+   */
+  public static class UnitTests {
+
+    @Test
+    void adds() {
+      assertThat(2 + 2).isEqualTo(4);
+    }
+
+    @Test
+    void keepsOrder() {
+      assertThat(List.of(1, 2, 3)).containsExactly(1, 2, 3);
+    }
+
+    @Test
+    void comparesText() {
+      assertThat("perf" + "budget").startsWith("perf").hasSize(10);
+    }
+  }
+}
