@@ -254,7 +254,8 @@ public final class InterleavedSampler {
       exerciseTheEnginesOwnCode(jit);
     }
     long loopDeadline = start + settings.warmupMax().toNanos() / 4;
-    for (int entry = 0; entry < (measuredBefore ? 0 : LOOP_ENTRIES) && System.nanoTime() < loopDeadline; entry++) {
+    int loopEntries = measuredBefore ? 0 : LOOP_ENTRIES;
+    for (int entry = 0; entry < loopEntries && System.nanoTime() < loopDeadline; entry++) {
       boolean entered = false;
       for (Side side : sides) {
         if (side != null && !side.slowerThanAShortBatch) {
