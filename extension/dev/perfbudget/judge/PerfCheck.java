@@ -68,34 +68,54 @@ public final class PerfCheck {
 
   /** Measures until the ratio is precise enough to record. */
   public Measured measureToRecord() throws Exception {
-    return first.measure(0);
+    return steady(first.measure(0), 0).measured();
   }
 
   public Decision check(Limit limit) throws Exception {
-    Measured measured = first.measure(limit.value());
+    Steady steady = steady(first.measure(limit.value()), limit.value());
+    Measured measured = steady.measured();
     if (measured.measurement() == null) {
       return new Decision(Verdict.INVALID, false, measured, Double.NaN, "");
     }
-    double firstRatio = measured.measurement().ratio();
-    String note = "";
-    if (replacesFarReadings && far(measured.measurement(), limit.recordedRatio())) {
+    double replacedRatio = steady.driftedRatio();
+    String note = steady.note();
+    if (Double.isNaN(replacedRatio) && replacesFarReadings && far(measured.measurement(), limit.recordedRatio())) {
+      replacedRatio = measured.measurement().ratio();
       note =
           String.format(
               "measured again in a fresh JVM: the first reading, %s [%s, %s] in the test JVM, was far from the "
                   + "recorded %s (earlier tests' profiles of shared library code, most likely)",
-              Format.ratio(firstRatio), Format.ratio(measured.measurement().interval().low()),
+              Format.ratio(replacedRatio), Format.ratio(measured.measurement().interval().low()),
               Format.ratio(measured.measurement().interval().high()), Format.ratio(limit.recordedRatio()));
       measured = confirm.measure(limit.value());
-      if (!pastLimit(measured.measurement(), limit)) {
-        return new Decision(verdictOf(measured.measurement()), false, measured, firstRatio, note);
-      }
-      firstRatio = measured.measurement().ratio();
-    } else if (!pastLimit(measured.measurement(), limit)) {
-      return new Decision(verdictOf(measured.measurement()), false, measured, Double.NaN, "");
     }
+    if (!pastLimit(measured.measurement(), limit)) {
+      return new Decision(verdictOf(measured.measurement()), false, measured, replacedRatio, note);
+    }
+    // A failure counts only when a measurement independent of this one agrees.
     Measured second = confirm.measure(limit.value());
     return new Decision(
-        verdictOf(second.measurement()), pastLimit(second.measurement(), limit), second, firstRatio, note);
+        verdictOf(second.measurement()), pastLimit(second.measurement(), limit), second,
+        measured.measurement().ratio(), note);
+  }
+
+  /** A measurement, and why the one before it was not kept, if it was not. */
+  private record Steady(Measured measured, double driftedRatio, String note) {}
+
+  /**
+   * {@code measured}, or a second measurement by {@code confirm} when its ratio drifted while it
+   * ran; a second drift is kept, for the verdict to say so.
+   */
+  private Steady steady(Measured measured, double limit) throws Exception {
+    Measurement drifted = measured.measurement();
+    String drift = drifted == null ? null : Validity.drift(drifted);
+    if (drift == null) {
+      return new Steady(measured, Double.NaN, "");
+    }
+    String note = String.format(
+        "measured again: the first measurement's ratio %s moved while it ran (a disturbance of the machine, or an "
+            + "arm whose cost grows)", Format.ratio(drifted.ratio()));
+    return new Steady(confirm.measure(limit), drifted.ratio(), note);
   }
 
   /** Whether the reading's interval lies wholly outside the recorded ratio's band of {@link #FAR}. */

@@ -113,7 +113,7 @@ final class Validity {
    * their medians are {@value #DRIFT} times apart: an arm whose cost grows with every call (a
    * list it appends to) or that never finished compiling.
    */
-  private static String drift(Measurement m) {
+  static String drift(Measurement m) {
     double[] ratios = m.pairRatios();
     int third = ratios.length / 3;
     if (third < MIN_THIRD) {

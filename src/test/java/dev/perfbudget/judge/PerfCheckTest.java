@@ -4,11 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
 
 import dev.perfbudget.Arms;
+import dev.perfbudget.engine.Interval;
+import dev.perfbudget.engine.Measurement.ArmResult;
+import dev.perfbudget.engine.Measurement.Stop;
+import dev.perfbudget.engine.Measurement.WarmUp;
+import dev.perfbudget.engine.Measurement;
 import dev.perfbudget.plan.Limit;
 import dev.perfbudget.testkit.FakeArm;
 import dev.perfbudget.testkit.TestSampling;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** Verdicts and their confirmation, on arms of made-up cost. */
@@ -92,5 +101,56 @@ class PerfCheckTest {
     assertThat(near.note()).isEmpty();
     PerfCheck.Decision far = new PerfCheck(here(Arms.of(FakeArm.steady("a", 10), FakeArm.steady("b", 50))), never, false).check(recorded);
     assertThat(far.measurement().ratio()).as("perfbudget.fork=never keeps it").isCloseTo(5.0, offset(0.2));
+  }
+
+  @Test
+  void aMeasurementWhoseRatioDriftedIsMeasuredAgainAndTheSteadyOneIsJudged() throws Exception {
+    // Identical arms under GC pressure: 1.0 for the first ten pairs, 1.78 for the last ten.
+    double[] drifting = new double[30];
+    Arrays.fill(drifting, 0, 10, 1.0);
+    Arrays.fill(drifting, 10, 20, 1.3);
+    Arrays.fill(drifting, 20, 30, 1.78);
+    Measurer first = limit -> made(drifting);
+    AtomicInteger again = new AtomicInteger();
+    Measurer confirm = limit -> {
+      again.incrementAndGet();
+      double[] steady = new double[30];
+      Arrays.fill(steady, 1.0);
+      return made(steady);
+    };
+    Limit recorded = new Limit(10, "recorded ratio 1.00 x tolerance 10", 1.0);
+    PerfCheck.Decision decision = new PerfCheck(first, confirm, true).check(recorded);
+    assertThat(again).as("measured again once, not again for being far from the recorded ratio").hasValue(1);
+    assertThat(decision.verdict()).isEqualTo(Verdict.PASS);
+    assertThat(decision.measurement().ratio()).isEqualTo(1.0);
+    assertThat(decision.unconfirmedRatio()).isEqualTo(1.3);
+    assertThat(decision.note())
+        .isEqualTo("measured again: the first measurement's ratio 1.30 moved while it ran (a disturbance of the machine, "
+            + "or an arm whose cost grows)");
+    assertThat(Validity.drift(decision.measurement())).isNull();
+  }
+
+  @Test
+  void aRatioThatDriftsAgainIsKeptForTheVerdictToSaySo() throws Exception {
+    double[] growing = new double[30];
+    for (int i = 0; i < growing.length; i++) {
+      growing[i] = Math.pow(1.05, i);
+    }
+    Measurer measurer = limit -> made(growing);
+    PerfCheck.Decision decision = new PerfCheck(measurer, measurer).check(Limit.maxRatio(100));
+    assertThat(Validity.drift(decision.measurement())).startsWith("the ratio b / a never reached a steady state");
+  }
+
+  /** A measurement below the limit whose pairs read {@code pairRatios}, in that order. */
+  private static Measured made(double[] pairRatios) {
+    double[] sorted = pairRatios.clone();
+    Arrays.sort(sorted);
+    double median = sorted[sorted.length / 2];
+    Measurement measurement = new Measurement(
+        median, new Interval(sorted[0], sorted[sorted.length - 1]), median, pairRatios.length, 0, Stop.BELOW_LIMIT,
+        new ArmResult("a", 100, 100, 100, 100, 0, 1000, 30, 3_000_000, 0, 0, Map.of()),
+        new ArmResult("b", 100 * median, 100 * median, 100 * median, 100 * median, 0, 1000, 30, 3_000_000, 0, 0, Map.of()),
+        0, new WarmUp(4, 300, false), 6_000_000L, pairRatios);
+    return new Measured(measurement, Map.of(), List.of(), List.of());
   }
 }
