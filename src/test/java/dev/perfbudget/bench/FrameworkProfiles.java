@@ -3,6 +3,7 @@ package dev.perfbudget.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import dev.perfbudget.units.Format;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +31,12 @@ import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
  * mvn -q test-compile exec:exec -Dbench=FrameworkProfiles -Dbench.args="--runs 3 --ops stringFormat,treeMapGet"
  * </pre>
  *
+ * <p>Options: {@code --before nothing,junit,formats} (what runs before the op: nothing, the three
+ * unit tests, or the unit tests and then the two strings the extension formats before it
+ * measures: the limit's description and the record command); {@code --jvm-option -XX:...} (once
+ * per option, for every JVM); an op {@code a+b} times {@code a} in slices that alternate with
+ * slices of {@code b}, as an arm measured beside another arm runs.
+ *
  * <p>Each line: the op, what ran before it, and the median of each run's ns/op over seconds 4 to
  * 8 (10 ms slices). Results: docs/jmh-agreement.md.
  */
@@ -45,40 +52,61 @@ public final class FrameworkProfiles {
 
   public static void main(String[] args) throws Exception {
     if (args.length > 0 && args[0].equals("child")) {
-      System.out.println("ns/op " + child(args[1], args[2].equals("junit")));
+      System.out.println("ns/op " + child(args[1], Before.valueOf(args[2].toUpperCase(Locale.ROOT))));
       System.exit(0);
     }
     int runs = 3;
     List<String> ops = List.of("stringFormat", "treeMapGet");
+    List<Before> befores = List.of(Before.NOTHING, Before.JUNIT);
+    List<String> jvmOptions = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--runs" -> runs = Integer.parseInt(args[++i]);
         case "--ops" -> ops = Arrays.asList(args[++i].split(","));
-        default -> throw new IllegalArgumentException("unknown option " + args[i] + "; expected --runs N, --ops a,b");
+        case "--before" -> befores = Arrays.stream(args[++i].split(",")).map(name -> Before.valueOf(name.toUpperCase(Locale.ROOT))).toList();
+        case "--jvm-option" -> jvmOptions.add(args[++i]);
+        default -> throw new IllegalArgumentException(
+            "unknown option " + args[i] + "; expected --runs N, --ops a,b+c, --before nothing,junit,formats, --jvm-option -XX:...");
       }
     }
-    System.out.printf(Locale.ROOT, "framework profiles: %d runs, load average %s%n%n", runs, Agreement.loadAverage());
+    System.out.printf(Locale.ROOT, "framework profiles: %d runs, JVM options %s, load average %s%n%n", runs, jvmOptions, Agreement.loadAverage());
     System.out.println("| op | before it, in the same JVM | ns/op, run by run | median |");
     System.out.println("|---|---|---|---:|");
     for (String op : ops) {
-      ops(op); // fails before any JVM starts if the op is unknown
-      for (String before : List.of("nothing", "junit")) {
+      for (String one : op.split("\\+")) {
+        ops(one); // fails before any JVM starts if the op is unknown
+      }
+      for (Before before : befores) {
         double[] readings = new double[runs];
         for (int run = 0; run < runs; run++) {
-          readings[run] = runChild(op, before);
+          readings[run] = runChild(op, before, jvmOptions);
         }
         String each = String.join(", ", Arrays.stream(readings).mapToObj(r -> String.format(Locale.ROOT, "%.1f", r)).toList());
-        System.out.printf(Locale.ROOT, "| %s | %s | %s | %.1f |%n", op, before.equals("junit") ? "three unit tests through the JUnit Platform" : "nothing", each, QualityTable.quantile(readings, 0.5));
+        System.out.printf(Locale.ROOT, "| %s | %s | %s | %.1f |%n", op, before.description, each, QualityTable.quantile(readings, 0.5));
       }
     }
     System.out.printf(Locale.ROOT, "%nload average at the end %s%n", Agreement.loadAverage());
   }
 
-  private static double runChild(String op, String before) throws IOException, InterruptedException {
+  /** What runs in the fresh JVM before the op is timed. */
+  enum Before {
+    NOTHING("nothing"),
+    JUNIT("three unit tests through the JUnit Platform"),
+    FORMATS("the unit tests, then the extension's two strings formatted before it measures");
+
+    final String description;
+
+    Before(String description) {
+      this.description = description;
+    }
+  }
+
+  private static double runChild(String op, Before before, List<String> jvmOptions) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(jvmOptions);
     command.addAll(List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch", "-cp", System.getProperty("java.class.path")));
-    command.addAll(List.of(FrameworkProfiles.class.getName(), "child", op, before));
+    command.addAll(List.of(FrameworkProfiles.class.getName(), "child", op, before.name()));
     Path log = Files.createTempFile("perfbudget-framework-profiles", ".log");
     Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     int exit = process.waitFor();
@@ -92,15 +120,24 @@ public final class FrameworkProfiles {
     throw new IllegalStateException("child for " + op + " after " + before + " exited with " + exit + ": " + lines);
   }
 
-  /** Runs the unit tests first when asked, then times the op; returns the settled ns/op. */
-  private static double child(String op, boolean junitFirst) {
-    Supplier<Object> call = ops(op);
-    if (junitFirst) {
+  /**
+   * Runs what comes before, then times the op (alternating with its partner after a {@code +});
+   * returns the settled ns/op.
+   */
+  private static double child(String op, Before before) {
+    String[] both = op.split("\\+");
+    Supplier<Object> call = ops(both[0]);
+    Supplier<Object> partner = both.length > 1 ? ops(both[1]) : null;
+    if (before != Before.NOTHING) {
       SummaryGeneratingListener listener = new SummaryGeneratingListener();
       LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request().selectors(selectClass(UnitTests.class)).build(), listener);
       if (listener.getSummary().getTestsSucceededCount() != 3) {
         throw new IllegalStateException("the unit tests did not all pass: " + listener.getSummary().getFailures());
       }
+    }
+    if (before == Before.FORMATS) {
+      sink = String.format("recorded ratio %s x tolerance %s (%s) in %s", Format.ratio(12.345), Format.factor(10), "default", "budgets/perf-budgets.json");
+      sink = String.format("mvn test -Dtest='%s' -Dperfbudget.mode=record", "com.example.CodecPerfTest#encode");
     }
     List<Double> settled = new ArrayList<>();
     long start = System.nanoTime();
@@ -119,6 +156,15 @@ public final class FrameworkProfiles {
       if (now - start >= SETTLED_FROM_SECOND * 1_000_000_000L) {
         settled.add((double) (now - sliceStart) / calls);
       }
+      if (partner != null) {
+        long partnerStart = now;
+        do {
+          for (int i = 0; i < 16; i++) {
+            sink = partner.get();
+          }
+          now = System.nanoTime();
+        } while (now - partnerStart < SLICE_NANOS);
+      }
     }
     return QualityTable.quantile(settled.stream().mapToDouble(Double::doubleValue).toArray(), 0.5);
   }
@@ -131,6 +177,12 @@ public final class FrameworkProfiles {
     ops.put("treeMapGet", panel::treeMapGet);
     ops.put("dateParse", panel::dateParse);
     ops.put("sortList", panel::sortList);
+    ops.put("hashMapGet", panel::hashMapGet);
+    ops.put("patternMatches", panel::patternMatches);
+    ops.put("stringMatches", panel::stringMatches);
+    ops.put("intStreamSum", panel::intStreamSum);
+    ops.put("boxedStreamSum", panel::boxedStreamSum);
+    ops.put("sortInts", panel::sortInts);
     Supplier<Object> call = ops.get(op);
     if (call == null) {
       throw new IllegalArgumentException("unknown op " + op + "; expected one of " + ops.keySet());
