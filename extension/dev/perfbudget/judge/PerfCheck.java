@@ -108,8 +108,7 @@ public final class PerfCheck {
    */
   private Steady steady(Measured measured, double limit) throws Exception {
     Measurement drifted = measured.measurement();
-    String drift = drifted == null ? null : Validity.drift(drifted);
-    if (drift == null) {
+    if (drifted == null || Validity.drift(drifted) == null) {
       return new Steady(measured, Double.NaN, "");
     }
     String note = String.format(
