@@ -18,7 +18,9 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  * <p>Arguments: condition (quiet, busy, gc), kind, scenario, count, output file, and optionally
  * the value of {@code perfbudget.fork} (default: perfbudget's default). Lines are
  * tab-separated: kind, scenario, verdict, failed (0/1), ratio, seconds to verdict, pairs, seconds
- * of warm-up (of the measurement reported: the fresh JVM's when one confirmed it).
+ * of warm-up (of the measurement reported: the fresh JVM's when one confirmed it), and why a
+ * first measurement was measured again before the verdict: {@code drift} (its ratio moved while
+ * it ran), {@code far} (far from the recorded ratio), or {@code -}.
  */
 public final class QualityChild {
 
@@ -61,7 +63,7 @@ public final class QualityChild {
         JsonObject result = kit.result(kind.fixture(), scenario.method);
         out.printf(
             Locale.ROOT,
-            "%s\t%s\t%s\t%d\t%.5f\t%.4f\t%d\t%.4f%n",
+            "%s\t%s\t%s\t%d\t%.5f\t%.4f\t%d\t%.4f\t%s%n",
             kind.name(),
             scenario,
             result.get("verdict").getAsString(),
@@ -69,12 +71,20 @@ public final class QualityChild {
             result.get("ratio").getAsDouble(),
             seconds,
             result.get("pairs").getAsInt(),
-            result.has("warmUp") ? result.getAsJsonObject("warmUp").get("ms").getAsLong() / 1e3 : Double.NaN);
+            result.has("warmUp") ? result.getAsJsonObject("warmUp").get("ms").getAsLong() / 1e3 : Double.NaN,
+            measuredAgain(result.has("note") ? result.get("note").getAsString() : ""));
         out.flush();
       }
     }
     deleteQuietly(dir);
     System.exit(0);
+  }
+
+  /** Why the note says a first measurement was replaced, in the words of the judge's notes. */
+  private static String measuredAgain(String note) {
+    return note.contains("measured again: the first measurement's ratio") ? "drift"
+        : note.contains("measured again in a fresh JVM") ? "far"
+        : "-";
   }
 
   private static void deleteQuietly(Path dir) {

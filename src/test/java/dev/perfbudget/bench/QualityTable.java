@@ -12,8 +12,12 @@ final class QualityTable {
 
   private QualityTable() {}
 
-  /** One verdict; lines written before pairs and warm-up were recorded read NaN for them. */
-  private record Verdict(String verdict, boolean failed, double ratio, double seconds, double pairs, double warmUpSeconds) {}
+  /**
+   * One verdict; lines written before pairs, warm-up and re-measurements were recorded read NaN
+   * and "?" for them.
+   */
+  private record Verdict(
+      String verdict, boolean failed, double ratio, double seconds, double pairs, double warmUpSeconds, String measuredAgain) {}
 
   static String render(String condition, List<String> lines) {
     Map<String, List<Verdict>> groups = new LinkedHashMap<>();
@@ -27,12 +31,13 @@ final class QualityTable {
                   Double.parseDouble(f[4]),
                   Double.parseDouble(f[5]),
                   f.length > 6 ? Double.parseDouble(f[6]) : Double.NaN,
-                  f.length > 7 ? Double.parseDouble(f[7]) : Double.NaN));
+                  f.length > 7 ? Double.parseDouble(f[7]) : Double.NaN,
+                  f.length > 8 ? f[8] : "?"));
     }
     StringBuilder table = new StringBuilder();
     table.append(String.format(Locale.ROOT, "%n### %s%n%n", condition));
-    table.append("| kind | case | limit | verdicts | failed | target | met | NOISY | median ratio | median abs error | worst abs error | median s to verdict | p95 s | median pairs | median s of warm-up |\n");
-    table.append("|---|---|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    table.append("| kind | case | limit | verdicts | failed | target | met | NOISY | median ratio | median abs error | worst abs error | median s to verdict | p95 s | median pairs | median s of warm-up | measured again: drifted, far |\n");
+    table.append("|---|---|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for (var group : groups.entrySet()) {
       String[] key = group.getKey().split("\t");
       Scenario scenario = Scenario.valueOf(key[1]);
@@ -45,6 +50,11 @@ final class QualityTable {
       double[] seconds = verdicts.stream().mapToDouble(Verdict::seconds).toArray();
       double[] pairs = verdicts.stream().mapToDouble(Verdict::pairs).toArray();
       double[] warmUps = verdicts.stream().mapToDouble(Verdict::warmUpSeconds).toArray();
+      String measuredAgain =
+          verdicts.stream().anyMatch(v -> v.measuredAgain().equals("?"))
+              ? "n/a"
+              : verdicts.stream().filter(v -> v.measuredAgain().equals("drift")).count() + ", "
+                  + verdicts.stream().filter(v -> v.measuredAgain().equals("far")).count();
       String target;
       boolean met;
       switch (scenario) {
@@ -68,7 +78,7 @@ final class QualityTable {
       table.append(
           String.format(
               Locale.ROOT,
-              "| %s | %s | %s | %d | %d (%.1f%%) | %s | %s | %d | %.3f | %.3f | %.3f | %.2f | %.2f | %.0f | %.2f |%n",
+              "| %s | %s | %s | %d | %d (%.1f%%) | %s | %s | %d | %.3f | %.3f | %.3f | %.2f | %.2f | %.0f | %.2f | %s |%n",
               key[0],
               scenario.label,
               scenario.limit,
@@ -84,7 +94,8 @@ final class QualityTable {
               quantile(seconds, 0.5),
               quantile(seconds, 0.95),
               quantile(pairs, 0.5),
-              quantile(warmUps, 0.5)));
+              quantile(warmUps, 0.5),
+              measuredAgain));
     }
     return table.toString();
   }
