@@ -47,9 +47,11 @@ public final class Judge {
     String disturbed = MeasuringThread.leftBehindNote();
     PerfCheck check = new PerfCheck(first, confirm, replacesFarReadings);
     if (plan.records()) {
-      Measured measured = check.measureToRecord();
+      PerfCheck.Steady steady = check.measureToRecord();
+      Measured measured = steady.measured();
+      String notes = join(steady.note(), disturbed);
       if (!measured.invalidBecause().isEmpty()) {
-        return invalid(measured, measured.invalidBecause(), disturbed);
+        return invalid(measured, measured.invalidBecause(), notes);
       }
       Measurement measurement = measured.measurement();
       List<String> problems = new ArrayList<>(Validity.problems(measurement, plan.settings().sampling()));
@@ -58,28 +60,30 @@ public final class Judge {
         problems.add(unrecordable);
       }
       if (!problems.isEmpty()) {
-        return invalid(measured, problems, disturbed);
+        return invalid(measured, problems, notes);
       }
       plan.budgets().record(plan.key(), entry(measurement).keepingLimitsOf(plan.budgets().find(plan.key())));
       String note = String.format("recorded ratio %s in %s; commit it", Format.ratio(measurement.ratio()), plan.budgets().path());
-      Outcome recorded = outcome(measured, Verdict.RECORDED, false, Double.NaN, join(note, disturbed));
+      Outcome recorded = outcome(measured, Verdict.RECORDED, false, Double.NaN, join(note, notes));
       // Record mode writes the ratio whatever else it finds; enforce mode records a missing
       // budget and still holds the test to its other limits.
       return mode == Mode.RECORD ? new Judgement(recorded, "") : overruns(measured, recorded, "");
     }
     if (!plan.limit().isSet()) {
-      Measured measured = check.measureToRecord();
+      PerfCheck.Steady steady = check.measureToRecord();
+      Measured measured = steady.measured();
+      String notes = join(steady.note(), disturbed);
       List<String> problems = problems(measured);
       if (!problems.isEmpty()) {
-        return invalid(measured, problems, disturbed);
+        return invalid(measured, problems, notes);
       }
-      String note = join("no budget, report mode records none", disturbed);
+      String note = join("no budget, report mode records none", notes);
       return overruns(measured, outcome(measured, Verdict.PASS, false, Double.NaN, note), "");
     }
     PerfCheck.Decision decision = check.check(plan.limit());
     List<String> problems = problems(decision.measured());
     if (!problems.isEmpty()) {
-      return invalid(decision.measured(), problems, disturbed);
+      return invalid(decision.measured(), problems, join(decision.note(), disturbed));
     }
     boolean fails = decision.fails() && mode == Mode.ENFORCE;
     String note = join(decision.note(), decision.fails() && !fails ? "over budget; report mode does not fail" : "");
@@ -98,11 +102,13 @@ public final class Judge {
   /**
    * A measurement that cannot be trusted: it fails the test, except in report mode, where the
    * note says so; nothing is recorded.
+   *
+   * @param notes what else the result says (a measurement taken again, threads left running)
    */
-  private Judgement invalid(Measured measured, List<String> problems, String disturbed) {
+  private Judgement invalid(Measured measured, List<String> problems, String notes) {
     boolean fails = plan.settings().mode() != Mode.REPORT;
     String note = "INVALID: " + String.join("; ", problems) + (fails ? "" : "; report mode does not fail");
-    Outcome outcome = outcome(measured, Verdict.INVALID, fails, Double.NaN, join(note, disturbed));
+    Outcome outcome = outcome(measured, Verdict.INVALID, fails, Double.NaN, join(note, notes));
     return new Judgement(outcome, fails ? FailureMessage.invalid(outcome, problems, plan.records()) : "");
   }
 

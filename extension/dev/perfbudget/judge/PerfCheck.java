@@ -67,8 +67,8 @@ public final class PerfCheck {
   }
 
   /** Measures until the ratio is precise enough to record. */
-  public Measured measureToRecord() throws Exception {
-    return steady(first.measure(0), 0).measured();
+  Steady measureToRecord() throws Exception {
+    return steady(first.measure(0), 0);
   }
 
   public Decision check(Limit limit) throws Exception {
@@ -99,8 +99,13 @@ public final class PerfCheck {
         measured.measurement().ratio(), note);
   }
 
-  /** A measurement, and why the one before it was not kept, if it was not. */
-  private record Steady(Measured measured, double driftedRatio, String note) {}
+  /**
+   * A measurement, and why the one before it was not kept, if it was not.
+   *
+   * @param driftedRatio the ratio of a first measurement that drifted, else NaN
+   * @param note what the result says about it, or empty
+   */
+  record Steady(Measured measured, double driftedRatio, String note) {}
 
   /**
    * {@code measured}, or a second measurement by {@code confirm} when its ratio drifted while it

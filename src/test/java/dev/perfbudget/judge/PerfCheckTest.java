@@ -131,6 +131,19 @@ class PerfCheckTest {
   }
 
   @Test
+  void aRecordingWhoseRatioDriftedIsMeasuredAgainAndSaysSo() throws Exception {
+    double[] drifting = new double[30];
+    Arrays.fill(drifting, 0, 15, 1.0);
+    Arrays.fill(drifting, 15, 30, 2.0);
+    double[] steady = new double[30];
+    Arrays.fill(steady, 1.0);
+    PerfCheck.Steady recording = new PerfCheck(limit -> made(drifting), limit -> made(steady)).measureToRecord();
+    assertThat(recording.measured().measurement().pairRatios()).isEqualTo(steady);
+    assertThat(recording.driftedRatio()).isEqualTo(2.0);
+    assertThat(recording.note()).startsWith("measured again: the first measurement's ratio 2.00 moved while it ran");
+  }
+
+  @Test
   void aRatioThatDriftsAgainIsKeptForTheVerdictToSaySo() throws Exception {
     double[] growing = new double[30];
     for (int i = 0; i < growing.length; i++) {
