@@ -21,6 +21,7 @@ final class ExecutorPool implements RunningPool {
   private final Duration timeout;
   private long lastCpuNanos = -1;
   private long lastSliceNanos = -1;
+  private long lastPauseNanos;
 
   /**
    * @param owned whether closing this pool shuts the executor down; a user's own executor
@@ -35,6 +36,7 @@ final class ExecutorPool implements RunningPool {
 
   @Override
   public void dispatch(Job job) {
+    long paused = CollectorPauses.millis();
     Completion completion = new Completion(job);
     for (int slice = 0; slice < job.workers(); slice++) {
       int s = slice;
@@ -45,8 +47,14 @@ final class ExecutorPool implements RunningPool {
       }
     }
     completion.await();
+    lastPauseNanos = CollectorPauses.nanosSince(paused);
     lastCpuNanos = completion.cpuNanos();
     lastSliceNanos = completion.sliceNanos();
+  }
+
+  @Override
+  public long lastDispatchPauseNanos() {
+    return lastPauseNanos;
   }
 
   @Override
@@ -81,7 +89,10 @@ final class ExecutorPool implements RunningPool {
     private final CountDownLatch left;
     private final AtomicIntegerArray runs;
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
-    /** Each slice's CPU time, -1 where the worker's is not counted, and wall time; read after the latch. */
+    /**
+     * Each slice's CPU time, -1 where the worker's is not counted, and wall time less the
+     * collector's pauses; read after the latch.
+     */
     private final AtomicLongArray cpu;
     private final AtomicLongArray wall;
 
@@ -124,12 +135,15 @@ final class ExecutorPool implements RunningPool {
       }
       // The CPU window inside the wall one, so that reading the CPU clock is not CPU time the
       // slice seems to have spent beyond its wall time.
+      long paused = CollectorPauses.millis();
       long start = System.nanoTime();
       long cpuBefore = WorkerCpu.now();
       try {
         job.runSlice(slice, job.buffer().view());
-        cpu.set(slice, WorkerCpu.since(cpuBefore));
-        wall.set(slice, System.nanoTime() - start);
+        long sliceCpu = WorkerCpu.since(cpuBefore);
+        cpu.set(slice, sliceCpu);
+        // Not below the slice's CPU time: the pauses are counted in whole ms.
+        wall.set(slice, Math.max(System.nanoTime() - start - CollectorPauses.nanosSince(paused), sliceCpu));
       } catch (Throwable e) {
         failure.compareAndSet(
             null,

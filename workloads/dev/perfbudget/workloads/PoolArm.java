@@ -8,6 +8,10 @@ import java.util.Map;
 /**
  * A pool arm: one operation is one dispatch of the job on a warm pool. A dispatch lasts
  * microseconds at least, so the loop's own cost and its call site do not matter here.
+ *
+ * <p>A dispatch is timed less the collector's pauses that stopped its workers ({@link
+ * CollectorPauses}): a pause is not what a pool costs, and a long dispatch is caught by more of
+ * them than a short one, so they would bend the ratio. The pauses taken out are reported.
  */
 final class PoolArm implements Arm {
 
@@ -17,6 +21,8 @@ final class PoolArm implements Arm {
   private static final long MIN_SLICE_NANOS = 100_000;
   /** The workers' CPU time per dispatch, summed over them. */
   static final String WORKER_CPU = "workerCpuNsPerDispatch";
+  /** The collector's pauses taken out of the dispatches' time, per dispatch. */
+  static final String PAUSES = "collectorPauseNsPerDispatch";
 
   private final String name;
   private final RunningPool pool;
@@ -24,11 +30,13 @@ final class PoolArm implements Arm {
   private final double overheadNs;
   /**
    * CPU time the workers spent on the slices of the dispatches timed so far, the slices' wall
-   * time on their workers, and the dispatches' wall time.
+   * time on their workers, and the dispatches' wall time, each less the collector's pauses, and
+   * those pauses.
    */
   private long workerCpuNanos;
   private long sliceNanos;
   private long wallNanos;
+  private long pauseNanos;
   private long dispatches;
   private boolean cpuCounted = true;
 
@@ -48,6 +56,7 @@ final class PoolArm implements Arm {
   public Sample run(long operations) {
     long cpu = 0;
     long slices = 0;
+    long paused = 0;
     long start = System.nanoTime();
     for (long i = 0; i < operations; i++) {
       pool.dispatch(job);
@@ -55,12 +64,16 @@ final class PoolArm implements Arm {
       cpuCounted &= dispatchCpu >= 0;
       cpu += dispatchCpu;
       slices += pool.lastDispatchSliceNanos();
+      paused += pool.lastDispatchPauseNanos();
     }
-    long nanos = System.nanoTime() - start;
+    long wall = System.nanoTime() - start;
+    // The pauses are counted in whole ms: never below what the busiest worker must have taken.
+    long nanos = Math.max(wall - paused, cpuCounted ? cpu / job.workers() : 1);
     // The slices measure their own CPU and wall time on their workers.
     workerCpuNanos += cpu;
     sliceNanos += slices;
     wallNanos += nanos;
+    pauseNanos += wall - nanos;
     dispatches += operations;
     return Sample.timed(operations, nanos);
   }
@@ -78,6 +91,7 @@ final class PoolArm implements Arm {
     double work = (double) job.elements() * job.rounds();
     figures.put("elementRoundsPerSecond", nsPerOp > 0 ? Math.round(work * 1e9 / nsPerOp) : 0);
     figures.put("dispatchOverheadNs", round(overheadNs));
+    figures.put(PAUSES, dispatches > 0 ? round((double) pauseNanos / dispatches) : 0.0);
     // Slices of a few us are mostly the reading of the clocks: their share says nothing.
     if (cpuCounted && sliceNanos > 0 && wallNanos > 0 && sliceNanos >= MIN_SLICE_NANOS * dispatches) {
       figures.put(ON_CORE_SHARE, Math.round(1000.0 * workerCpuNanos / sliceNanos) / 1000.0);

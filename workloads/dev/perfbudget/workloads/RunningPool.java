@@ -33,6 +33,15 @@ interface RunningPool extends AutoCloseable {
     return -1;
   }
 
+  /**
+   * The collector pauses of this JVM during the last dispatch, in ns, when they stopped the
+   * workers too; 0 where the workers run outside this JVM (child processes keep working through
+   * its pauses).
+   */
+  default long lastDispatchPauseNanos() {
+    return 0;
+  }
+
   /** Stops every thread or process of the pool, within a bounded time. */
   @Override
   void close();

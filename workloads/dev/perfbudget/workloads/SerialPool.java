@@ -5,14 +5,23 @@ final class SerialPool implements RunningPool {
 
   private long lastCpuNanos = -1;
   private long lastSliceNanos = -1;
+  private long lastPauseNanos;
 
   @Override
   public void dispatch(Job job) {
+    long paused = CollectorPauses.millis();
     long start = System.nanoTime();
     long cpu = WorkerCpu.now();
     job.kernel().run(job.buffer().view(), 0, job.elements(), job.rounds());
     lastCpuNanos = WorkerCpu.since(cpu);
-    lastSliceNanos = System.nanoTime() - start;
+    long wall = System.nanoTime() - start;
+    lastPauseNanos = Math.min(CollectorPauses.nanosSince(paused), wall);
+    lastSliceNanos = Math.max(wall - lastPauseNanos, lastCpuNanos);
+  }
+
+  @Override
+  public long lastDispatchPauseNanos() {
+    return lastPauseNanos;
   }
 
   @Override

@@ -66,6 +66,7 @@ public final class PoolContention {
       double[][] wall = new double[2][dispatches];
       double[][] cpu = new double[2][dispatches];
       double[][] work = new double[2][dispatches];
+      double[][] lessPauses = new double[2][dispatches];
       SplittableRandom random = new SplittableRandom(5);
       for (int i = 0; i < dispatches; i++) {
         boolean baselineFirst = random.nextBoolean();
@@ -75,9 +76,11 @@ public final class PoolContention {
           List<Thread> workers = side == 0 ? baselineThreads : candidateThreads;
           long cpuBefore = cpuOf(workers);
           WaitsForACore.LONGEST_RUN.set(0);
+          long pausedBefore = pauseMillis();
           long start = System.nanoTime();
           arm.run(1);
           wall[side][i] = System.nanoTime() - start;
+          lessPauses[side][i] = Math.max(1, wall[side][i] - 1e6 * (pauseMillis() - pausedBefore));
           cpu[side][i] = cpuOf(workers) - cpuBefore;
           work[side][i] = WaitsForACore.LONGEST_RUN.get();
         }
@@ -92,10 +95,12 @@ public final class PoolContention {
       double[] pairRatios = new double[dispatches];
       double[] cpuRatios = new double[dispatches];
       double[] workRatios = new double[dispatches];
+      double[] lessPauseRatios = new double[dispatches];
       for (int i = 0; i < dispatches; i++) {
         pairRatios[i] = wall[1][i] / wall[0][i];
         cpuRatios[i] = cpu[1][i] / cpu[0][i];
         workRatios[i] = work[1][i] / work[0][i];
+        lessPauseRatios[i] = lessPauses[1][i] / lessPauses[0][i];
       }
       System.out.printf(Locale.ROOT, "%s, k = %d, %d dispatches per arm, load average %s%n", condition, k, dispatches, Agreement.loadAverage());
       System.out.printf(Locale.ROOT, "| arm | wall ms (median) | worker CPU ms (median, per worker) | on a core |%n|---|---:|---:|---:|%n");
@@ -110,6 +115,11 @@ public final class PoolContention {
             workRatios[dispatches / 2], workRatios[dispatches / 10], workRatios[dispatches * 9 / 10],
             Agreement.median(work[0]) / 1e6, Agreement.median(work[1]) / 1e6);
       }
+      Arrays.sort(lessPauseRatios);
+      System.out.printf(Locale.ROOT,
+          "wall less the collectors' pauses: median per-pair ratio %.3f, p10/p90 %.2f/%.2f; baseline %.3f ms, candidate %.3f ms%n",
+          lessPauseRatios[dispatches / 2], lessPauseRatios[dispatches / 10], lessPauseRatios[dispatches * 9 / 10],
+          Agreement.median(lessPauses[0]) / 1e6, Agreement.median(lessPauses[1]) / 1e6);
       Arrays.sort(pairRatios);
       System.out.printf(Locale.ROOT, "wall per-pair ratio p10/p90 %.2f/%.2f%n", pairRatios[dispatches / 10], pairRatios[dispatches * 9 / 10]);
       Arrays.sort(wall[0]);
@@ -121,6 +131,17 @@ public final class PoolContention {
       burners.close();
     }
     System.exit(0);
+  }
+
+  /** The collectors' pause time so far, ms: every collector but those that count concurrent cycles. */
+  private static long pauseMillis() {
+    long millis = 0;
+    for (var collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+      if (!collector.getName().contains("Cycles")) {
+        millis += Math.max(0, collector.getCollectionTime());
+      }
+    }
+    return millis;
   }
 
   private static long cpuOf(List<Thread> threads) {

@@ -1,0 +1,103 @@
+package dev.perfbudget.workloads;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.perfbudget.Arm;
+import dev.perfbudget.Sample;
+import dev.perfbudget.WorkloadContext;
+import dev.perfbudget.testkit.StandaloneContext;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.IntBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/** A pool's dispatches are timed less the collector's pauses that stopped its workers. */
+class PoolPausesTest {
+
+  /** Enough live objects that a full collection takes milliseconds, which the collectors count. */
+  private static final List<int[]> LIVE = new ArrayList<>();
+
+  @Test
+  void aDispatchIsTimedLessThePausesThatStoppedItsWorkersAndReportsThem() throws Exception {
+    for (int i = 0; i < 200_000; i++) {
+      LIVE.add(new int[8]);
+    }
+    PoolWorkload pool = new PoolWorkload();
+    ClosingContext context = new ClosingContext();
+    try {
+      pool.kernel(new CollectingKernel()).elements(4096).rounds(1).workers(2)
+          .baseline("threads", Pools.threads(2))
+          .candidate("one thread", Pools.threads(1));
+      Arm arm = pool.prepare(context).baseline();
+
+      long pausedBefore = pauseMillis();
+      long start = System.nanoTime();
+      Sample sample = arm.run(3);
+      long wall = System.nanoTime() - start;
+      long paused = (pauseMillis() - pausedBefore) * 1_000_000;
+
+      assertThat(paused).as("six full collections, counted by the collectors").isPositive();
+      // The arm read the same counters inside this window: never more pauses, and at most the
+      // counters' step of 1 ms less, per dispatch.
+      double reported = (Double) arm.figures(sample.nanosPerOp()).get(PoolArm.PAUSES);
+      assertThat(reported * 3).isBetween(paused - 3_000_000.0, paused + 1.0);
+      assertThat(sample.nanos()).isLessThanOrEqualTo(wall - (long) (reported * 3));
+    } finally {
+      pool.close();
+      context.closeAll();
+      LIVE.clear();
+    }
+  }
+
+  private static long pauseMillis() {
+    long millis = 0;
+    for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+      if (!collector.getName().contains("Cycles")) {
+        millis += collector.getCollectionTime();
+      }
+    }
+    return millis;
+  }
+
+  /** Keeps the pools the workload starts, to stop them when the test is done. */
+  private static final class ClosingContext implements WorkloadContext {
+    private final WorkloadContext standalone = new StandaloneContext("pauses");
+    private final List<AutoCloseable> started = new ArrayList<>();
+
+    @Override
+    public String testName() {
+      return standalone.testName();
+    }
+
+    @Override
+    public Optional<String> configuration(String key) {
+      return standalone.configuration(key);
+    }
+
+    @Override
+    public <T extends AutoCloseable> T classResource(String key, Class<T> type, Supplier<T> create) {
+      T resource = standalone.classResource(key, type, create);
+      started.add(resource);
+      return resource;
+    }
+
+    void closeAll() throws Exception {
+      for (AutoCloseable resource : started) {
+        resource.close();
+      }
+    }
+  }
+
+  /** Each slice asks for a full collection, which stops every thread of the JVM. */
+  static final class CollectingKernel implements Kernel {
+    @Override
+    public void run(IntBuffer elements, int from, int to, int rounds) {
+      System.gc();
+      new LcgKernel().run(elements, from, to, rounds);
+    }
+  }
+}
