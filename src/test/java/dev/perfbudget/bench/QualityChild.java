@@ -20,7 +20,9 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  * tab-separated: kind, scenario, verdict, failed (0/1), ratio, seconds to verdict, pairs, seconds
  * of warm-up (of the measurement reported: the fresh JVM's when one confirmed it), and why a
  * first measurement was measured again before the verdict: {@code drift} (its ratio moved while
- * it ran), {@code far} (far from the recorded ratio), or {@code -}.
+ * it ran), {@code far} (far from the recorded ratio), or {@code -}; and whether the result says
+ * its ratio is not to be trusted (its arms' workers were on a core for very different shares of
+ * their time): {@code untrusted} or {@code -}.
  */
 public final class QualityChild {
 
@@ -63,7 +65,7 @@ public final class QualityChild {
         JsonObject result = kit.result(kind.fixture(), scenario.method);
         out.printf(
             Locale.ROOT,
-            "%s\t%s\t%s\t%d\t%.5f\t%.4f\t%d\t%.4f\t%s%n",
+            "%s\t%s\t%s\t%d\t%.5f\t%.4f\t%d\t%.4f\t%s\t%s%n",
             kind.name(),
             scenario,
             result.get("verdict").getAsString(),
@@ -72,12 +74,17 @@ public final class QualityChild {
             seconds,
             result.get("pairs").getAsInt(),
             result.has("warmUp") ? result.getAsJsonObject("warmUp").get("ms").getAsLong() / 1e3 : Double.NaN,
-            measuredAgain(result.has("note") ? result.get("note").getAsString() : ""));
+            measuredAgain(note(result)),
+            note(result).contains("ratio not to be trusted") ? "untrusted" : "-");
         out.flush();
       }
     }
     deleteQuietly(dir);
     System.exit(0);
+  }
+
+  private static String note(JsonObject result) {
+    return result.has("note") ? result.get("note").getAsString() : "";
   }
 
   /** Why the note says a first measurement was replaced, in the words of the judge's notes. */

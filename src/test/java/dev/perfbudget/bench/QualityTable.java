@@ -17,7 +17,14 @@ final class QualityTable {
    * and "?" for them.
    */
   private record Verdict(
-      String verdict, boolean failed, double ratio, double seconds, double pairs, double warmUpSeconds, String measuredAgain) {}
+      String verdict,
+      boolean failed,
+      double ratio,
+      double seconds,
+      double pairs,
+      double warmUpSeconds,
+      String measuredAgain,
+      String trusted) {}
 
   static String render(String condition, List<String> lines) {
     Map<String, List<Verdict>> groups = new LinkedHashMap<>();
@@ -32,12 +39,13 @@ final class QualityTable {
                   Double.parseDouble(f[5]),
                   f.length > 6 ? Double.parseDouble(f[6]) : Double.NaN,
                   f.length > 7 ? Double.parseDouble(f[7]) : Double.NaN,
-                  f.length > 8 ? f[8] : "?"));
+                  f.length > 8 ? f[8] : "?",
+                  f.length > 9 ? f[9] : "?"));
     }
     StringBuilder table = new StringBuilder();
     table.append(String.format(Locale.ROOT, "%n### %s%n%n", condition));
-    table.append("| kind | case | limit | verdicts | failed | target | met | NOISY | median ratio | median abs error | worst abs error | median s to verdict | p95 s | median pairs | median s of warm-up | measured again: drifted, far |\n");
-    table.append("|---|---|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    table.append("| kind | case | limit | verdicts | failed | target | met | NOISY | median ratio | median abs error | worst abs error | median s to verdict | p95 s | median pairs | median s of warm-up | measured again: drifted, far | said not to be trusted (median ratio of the rest) |\n");
+    table.append("|---|---|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
     for (var group : groups.entrySet()) {
       String[] key = group.getKey().split("\t");
       Scenario scenario = Scenario.valueOf(key[1]);
@@ -55,6 +63,13 @@ final class QualityTable {
               ? "n/a"
               : verdicts.stream().filter(v -> v.measuredAgain().equals("drift")).count() + ", "
                   + verdicts.stream().filter(v -> v.measuredAgain().equals("far")).count();
+      String untrusted;
+      if (verdicts.stream().anyMatch(v -> v.trusted().equals("?"))) {
+        untrusted = "n/a";
+      } else {
+        double[] rest = verdicts.stream().filter(v -> v.trusted().equals("-")).mapToDouble(Verdict::ratio).toArray();
+        untrusted = (n - rest.length) + (rest.length == 0 ? "" : String.format(Locale.ROOT, " (%.3f)", quantile(rest, 0.5)));
+      }
       String target;
       boolean met;
       switch (scenario) {
@@ -78,7 +93,7 @@ final class QualityTable {
       table.append(
           String.format(
               Locale.ROOT,
-              "| %s | %s | %s | %d | %d (%.1f%%) | %s | %s | %d | %.3f | %.3f | %.3f | %.2f | %.2f | %.0f | %.2f | %s |%n",
+              "| %s | %s | %s | %d | %d (%.1f%%) | %s | %s | %d | %.3f | %.3f | %.3f | %.2f | %.2f | %.0f | %.2f | %s | %s |%n",
               key[0],
               scenario.label,
               scenario.limit,
@@ -95,7 +110,8 @@ final class QualityTable {
               quantile(seconds, 0.95),
               quantile(pairs, 0.5),
               quantile(warmUps, 0.5),
-              measuredAgain));
+              measuredAgain,
+              untrusted));
     }
     return table.toString();
   }
