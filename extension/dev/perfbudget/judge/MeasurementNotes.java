@@ -23,10 +23,11 @@ final class MeasurementNotes {
 
   /**
    * Arms whose workers were on a core for shares this far apart, or farther, measured contention
-   * more than their own cost. Here, with another thread allocating as fast as it could, a pool
-   * of two workers was on a core 48% of a 2 ms dispatch's time and 16% of a 22 ms one's: the
-   * ratio read 20.5 where the workers' CPU time gave 10.4, the true 10; with the machine busy,
-   * 50% and 26%, and 18.6. Without contention both arms' shares were alike and the ratio right.
+   * more than their own cost. Here, with the machine busy, a pool of two workers was on a core
+   * 50% of a 2 ms dispatch's time and 26% of a 22 ms one's: the ratio read 18.6 where the
+   * workers' CPU time gave the true 10 (and, with another thread allocating as fast as it
+   * could, 48% and 16%, and 20.5, before the pool kind took the collector's pauses out of its
+   * time). Without contention both arms' shares were alike and the ratio right.
    */
   static final double SHARE_APART = 0.75;
 
