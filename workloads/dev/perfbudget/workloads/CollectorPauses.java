@@ -16,7 +16,9 @@ import java.util.List;
  * <p>The collectors count their time in whole milliseconds of a running total, so a difference
  * of two readings is within a millisecond of the pauses between them. Collectors whose bean
  * counts concurrent cycles (ZGC's and Shenandoah's "Cycles") are left out: their threads run
- * beside the application's, which they do not stop.
+ * beside the application's, which they do not stop. A reading cost about 85 ns here (G1's two
+ * beans), six of them per dispatch of two slices, against dispatch overheads of tens of
+ * microseconds.
  */
 final class CollectorPauses {
 
