@@ -143,7 +143,7 @@ final class ExecutorPool implements RunningPool {
         long sliceCpu = WorkerCpu.since(cpuBefore);
         cpu.set(slice, sliceCpu);
         // Not below the slice's CPU time: the pauses are counted in whole ms.
-        wall.set(slice, Math.max(System.nanoTime() - start - CollectorPauses.nanosSince(paused), sliceCpu));
+        wall.set(slice, Math.max(System.nanoTime() - start - CollectorPauses.nanosSince(paused), Math.max(sliceCpu, 0)));
       } catch (Throwable e) {
         failure.compareAndSet(
             null,

@@ -67,8 +67,9 @@ final class PoolArm implements Arm {
       paused += pool.lastDispatchPauseNanos();
     }
     long wall = System.nanoTime() - start;
-    // The pauses are counted in whole ms: never below what the busiest worker must have taken.
-    long nanos = Math.max(wall - paused, cpuCounted ? cpu / job.workers() : 1);
+    // The pauses are counted in whole ms: never below what the busiest worker must have taken,
+    // nor above the wall time.
+    long nanos = Math.min(wall, Math.max(wall - paused, cpuCounted ? cpu / job.workers() : 1));
     // The slices measure their own CPU and wall time on their workers.
     workerCpuNanos += cpu;
     sliceNanos += slices;
