@@ -6,8 +6,6 @@ import dev.perfbudget.Arm;
 import dev.perfbudget.Sample;
 import dev.perfbudget.WorkloadContext;
 import dev.perfbudget.testkit.StandaloneContext;
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
 import java.nio.IntBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,11 +32,11 @@ class PoolPausesTest {
           .candidate("one thread", Pools.threads(1));
       Arm arm = pool.prepare(context).baseline();
 
-      long pausedBefore = pauseMillis();
+      long pausedBefore = CollectorPauses.millis();
       long start = System.nanoTime();
       Sample sample = arm.run(3);
       long wall = System.nanoTime() - start;
-      long paused = (pauseMillis() - pausedBefore) * 1_000_000;
+      long paused = (CollectorPauses.millis() - pausedBefore) * 1_000_000;
 
       assertThat(paused).as("six full collections, counted by the collectors").isPositive();
       // The arm read the same counters inside this window: never more pauses, and at most the
@@ -51,16 +49,6 @@ class PoolPausesTest {
       context.closeAll();
       LIVE.clear();
     }
-  }
-
-  private static long pauseMillis() {
-    long millis = 0;
-    for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
-      if (!collector.getName().contains("Cycles")) {
-        millis += collector.getCollectionTime();
-      }
-    }
-    return millis;
   }
 
   /** Keeps the pools the workload starts, to stop them when the test is done. */
