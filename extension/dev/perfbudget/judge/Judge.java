@@ -38,16 +38,18 @@ public final class Judge {
    * @param confirm takes the measurement that confirms a failure
    * @param replacesFarReadings whether a first reading far from the recorded ratio is measured
    *     again by {@code confirm}, a fresh JVM
+   * @param recordsTwice whether a ratio to record is measured again by {@code confirm}, as both
+   *     are fresh JVMs (see {@link PerfCheck#measureToRecordChecked})
    * @throws dev.perfbudget.engine.MeasurementStoppedException when an arm hung or an interrupt
    *     stopped the measurement
    * @throws Exception what an arm threw, or why a fresh JVM could not measure
    */
-  public Judgement judge(Measurer first, Measurer confirm, boolean replacesFarReadings) throws Exception {
+  public Judgement judge(Measurer first, Measurer confirm, boolean replacesFarReadings, boolean recordsTwice) throws Exception {
     Mode mode = plan.settings().mode();
     String disturbed = MeasuringThread.leftBehindNote();
-    PerfCheck check = new PerfCheck(first, confirm, replacesFarReadings);
+    PerfCheck check = new PerfCheck(first, confirm, replacesFarReadings, recordsTwice);
     if (plan.records()) {
-      PerfCheck.Steady steady = check.measureToRecord();
+      PerfCheck.Steady steady = check.measureToRecordChecked();
       Measured measured = steady.measured();
       String notes = join(steady.note(), disturbed);
       if (!measured.invalidBecause().isEmpty()) {

@@ -6,6 +6,9 @@ import dev.perfbudget.engine.Measurement.Stop;
 import dev.perfbudget.engine.Measurement;
 import dev.perfbudget.plan.Limit;
 import dev.perfbudget.units.Format;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import org.apiguardian.api.API;
 
 /**
@@ -31,25 +34,41 @@ public final class PerfCheck {
    */
   static final double FAR = 1.10;
 
+  /**
+   * How far apart, as a factor, the ratios of two fresh JVMs' recordings must be for a third to
+   * decide between them: past the 10% to 70% that library code's cost moves from one fresh JVM
+   * to the next, short of the 8x of a boxed stream sum whose shared stream code the JIT compiled
+   * with the test framework's type profiles in one fresh JVM of three or four.
+   */
+  static final double APART = 2.0;
+
   private final Measurer first;
   private final Measurer confirm;
   private final boolean replacesFarReadings;
+  private final boolean recordsTwice;
 
   /**
    * @param first takes the first measurement
    * @param confirm takes the measurement that confirms a failure
    * @param replacesFarReadings whether a first reading far from the recorded ratio is measured
    *     again by {@code confirm} (when that is a fresh JVM and {@code first} is not)
+   * @param recordsTwice whether a ratio to record is measured again by {@code confirm} (when both
+   *     are fresh JVMs), and by a third where the two are {@value #APART} times apart
    */
-  public PerfCheck(Measurer first, Measurer confirm, boolean replacesFarReadings) {
+  public PerfCheck(Measurer first, Measurer confirm, boolean replacesFarReadings, boolean recordsTwice) {
     this.first = first;
     this.confirm = confirm;
     this.replacesFarReadings = replacesFarReadings;
+    this.recordsTwice = recordsTwice;
+  }
+
+  public PerfCheck(Measurer first, Measurer confirm, boolean replacesFarReadings) {
+    this(first, confirm, replacesFarReadings, false);
   }
 
   /** A check whose confirming measurement is taken where the first one is. */
   public PerfCheck(Measurer first, Measurer confirm) {
-    this(first, confirm, false);
+    this(first, confirm, false, false);
   }
 
   /**
@@ -69,6 +88,46 @@ public final class PerfCheck {
   /** Measures until the ratio is precise enough to record. */
   Steady measureToRecord() throws Exception {
     return steady(first.measure(0), 0);
+  }
+
+  /**
+   * Measures the ratio to record. Where recordings are taken in fresh JVMs, a second fresh JVM
+   * measures it too, and where the two read {@value #APART} times apart or more, a third does,
+   * and the measurement with the median ratio of the three is recorded, with a note that gives
+   * all three: code whose cost depends on how the JIT compiled shared library code in that JVM
+   * would otherwise be recorded in whichever state one JVM happened to reach.
+   */
+  Steady measureToRecordChecked() throws Exception {
+    Steady one = measureToRecord();
+    if (!recordsTwice || Double.isNaN(ratioOf(one))) {
+      return one;
+    }
+    Steady two = steady(confirm.measure(0), 0);
+    double low = Math.min(ratioOf(one), ratioOf(two));
+    double high = Math.max(ratioOf(one), ratioOf(two));
+    if (Double.isNaN(ratioOf(two)) || high < APART * low) {
+      return one;
+    }
+    Steady three = steady(confirm.measure(0), 0);
+    if (Double.isNaN(ratioOf(three))) {
+      return one;
+    }
+    List<Steady> readings = new ArrayList<>(List.of(one, two, three));
+    readings.sort(Comparator.comparingDouble(PerfCheck::ratioOf));
+    Steady median = readings.get(1);
+    String note =
+        String.format(
+            "the ratio read %s, %s and %s in three fresh JVMs: this code runs at more than one speed from one JVM "
+                + "to the next (the JIT compiled library code it shares with the test framework differently), "
+                + "and the median is recorded",
+            Format.ratio(ratioOf(one)), Format.ratio(ratioOf(two)), Format.ratio(ratioOf(three)));
+    return new Steady(median.measured(), median.driftedRatio(), median.note().isEmpty() ? note : median.note() + "; " + note);
+  }
+
+  /** The ratio of a valid measurement, else NaN. */
+  private static double ratioOf(Steady steady) {
+    Measured measured = steady.measured();
+    return measured.measurement() == null || !measured.invalidBecause().isEmpty() ? Double.NaN : measured.measurement().ratio();
   }
 
   public Decision check(Limit limit) throws Exception {

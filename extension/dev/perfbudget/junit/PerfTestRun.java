@@ -32,7 +32,7 @@ import org.opentest4j.TestAbortedException;
  * <p>Where each measurement is taken is {@code perfbudget.fork}'s: with {@code confirm} (the
  * default) the method body runs here and the first measurement is taken here; a failure, or a
  * reading far from the recorded ratio, is measured again in a fresh JVM, and recording is done in
- * a fresh JVM. With {@code always} the body does not run here at all: every measurement is a
+ * a fresh JVM and checked in a second (and a third where the two disagree). With {@code always} the body does not run here at all: every measurement is a
  * fresh JVM's. With {@code never} everything happens here. In a fresh JVM started for a test JVM,
  * {@link ForkedChild} measures once and sends the measurement back.
  */
@@ -73,7 +73,8 @@ final class PerfTestRun {
         invocation.skip();
         first = fresh;
       }
-      Judgement judgement = measure(judge, reporters, first, fresh == null ? first : fresh, firstHere && fresh != null, plan, workload);
+      Judgement judgement =
+          measure(judge, reporters, first, fresh == null ? first : fresh, firstHere && fresh != null, !firstHere, plan, workload);
       reporters.report(judgement.outcome());
       if (judgement.outcome().fails()) {
         throw new AssertionFailedError(judgement.failure());
@@ -111,9 +112,16 @@ final class PerfTestRun {
   }
 
   private static Judgement measure(
-      Judge judge, Reporters reporters, Measurer first, Measurer confirm, boolean replacesFarReadings, Plan plan, Workload workload) {
+      Judge judge,
+      Reporters reporters,
+      Measurer first,
+      Measurer confirm,
+      boolean replacesFarReadings,
+      boolean recordsTwice,
+      Plan plan,
+      Workload workload) {
     try {
-      return judge.judge(first, confirm, replacesFarReadings);
+      return judge.judge(first, confirm, replacesFarReadings, recordsTwice);
     } catch (WorkloadDeclarationException e) {
       throw declarationError(plan, workload, e); // found while measuring, such as an allocator returning null
     } catch (MeasurementStoppedException e) {

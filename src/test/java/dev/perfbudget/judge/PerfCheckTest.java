@@ -143,6 +143,47 @@ class PerfCheckTest {
     assertThat(recording.note()).startsWith("measured again: the first measurement's ratio 2.00 moved while it ran");
   }
 
+  /** A measurer of fresh JVMs whose n-th measurement reads the n-th of {@code ratios}, steadily. */
+  private static Measurer freshJvms(AtomicInteger measured, double... ratios) {
+    return limit -> {
+      double[] pairs = new double[30];
+      Arrays.fill(pairs, ratios[measured.getAndIncrement()]);
+      return made(pairs);
+    };
+  }
+
+  @Test
+  void aRecordingInFreshJvmsIsMeasuredInASecondAndKeptWhenTheyAgree() throws Exception {
+    AtomicInteger measured = new AtomicInteger();
+    Measurer fresh = freshJvms(measured, 1.5, 1.6);
+    PerfCheck.Steady recording = new PerfCheck(fresh, fresh, false, true).measureToRecordChecked();
+    assertThat(measured).hasValue(2);
+    assertThat(recording.measured().measurement().ratio()).isEqualTo(1.5);
+    assertThat(recording.note()).isEmpty();
+  }
+
+  @Test
+  void twoFreshJvmsThatReadTwiceApartAreDecidedByAThirdAndTheMedianIsRecorded() throws Exception {
+    AtomicInteger measured = new AtomicInteger();
+    Measurer fresh = freshJvms(measured, 12.9, 1.5, 1.6);
+    PerfCheck.Steady recording = new PerfCheck(fresh, fresh, false, true).measureToRecordChecked();
+    assertThat(measured).hasValue(3);
+    assertThat(recording.measured().measurement().ratio()).isEqualTo(1.6);
+    assertThat(recording.note())
+        .isEqualTo("the ratio read 12.9, 1.50 and 1.60 in three fresh JVMs: this code runs at more than one speed from "
+            + "one JVM to the next (the JIT compiled library code it shares with the test framework differently), "
+            + "and the median is recorded");
+  }
+
+  @Test
+  void aRecordingTakenInTheTestJvmIsMeasuredOnce() throws Exception {
+    AtomicInteger measured = new AtomicInteger();
+    Measurer here = freshJvms(measured, 12.9, 1.5, 1.6);
+    PerfCheck.Steady recording = new PerfCheck(here, here).measureToRecordChecked();
+    assertThat(measured).hasValue(1);
+    assertThat(recording.measured().measurement().ratio()).isEqualTo(12.9);
+  }
+
   @Test
   void aRatioThatDriftsAgainIsKeptForTheVerdictToSaySo() throws Exception {
     double[] growing = new double[30];
