@@ -38,16 +38,17 @@ public final class Judge {
    * @param confirm takes the measurement that confirms a failure
    * @param replacesFarReadings whether a first reading far from the recorded ratio is measured
    *     again by {@code confirm}, a fresh JVM
-   * @param recordsTwice whether a ratio to record is measured again by {@code confirm}, as both
-   *     are fresh JVMs (see {@link PerfCheck#measureToRecordChecked})
+   * @param freshJvms whether {@code first} and {@code confirm} are both fresh JVMs, so that a
+   *     ratio to record, or a reading far from the recorded ratio, is measured again in a second
+   *     (see {@link PerfCheck})
    * @throws dev.perfbudget.engine.MeasurementStoppedException when an arm hung or an interrupt
    *     stopped the measurement
    * @throws Exception what an arm threw, or why a fresh JVM could not measure
    */
-  public Judgement judge(Measurer first, Measurer confirm, boolean replacesFarReadings, boolean recordsTwice) throws Exception {
+  public Judgement judge(Measurer first, Measurer confirm, boolean replacesFarReadings, boolean freshJvms) throws Exception {
     Mode mode = plan.settings().mode();
     String disturbed = MeasuringThread.leftBehindNote();
-    PerfCheck check = new PerfCheck(first, confirm, replacesFarReadings, recordsTwice);
+    PerfCheck check = new PerfCheck(first, confirm, replacesFarReadings, freshJvms);
     if (plan.records()) {
       PerfCheck.Steady steady = check.measureToRecordChecked();
       Measured measured = steady.measured();

@@ -117,11 +117,11 @@ final class PerfTestRun {
       Measurer first,
       Measurer confirm,
       boolean replacesFarReadings,
-      boolean recordsTwice,
+      boolean freshJvms,
       Plan plan,
       Workload workload) {
     try {
-      return judge.judge(first, confirm, replacesFarReadings, recordsTwice);
+      return judge.judge(first, confirm, replacesFarReadings, freshJvms);
     } catch (WorkloadDeclarationException e) {
       throw declarationError(plan, workload, e); // found while measuring, such as an allocator returning null
     } catch (MeasurementStoppedException e) {

@@ -176,6 +176,27 @@ class PerfCheckTest {
   }
 
   @Test
+  void withEveryMeasurementInAFreshJvmAReadingFarFromTheRecordedRatioIsOutvotedByTwoMore() throws Exception {
+    AtomicInteger measured = new AtomicInteger();
+    Measurer fresh = freshJvms(measured, 12.9, 1.5, 1.6);
+    PerfCheck.Decision decision = new PerfCheck(fresh, fresh, false, true).check(new Limit(15, "recorded ratio 1.50 x tolerance 10", 1.5));
+    assertThat(measured).hasValue(3);
+    assertThat(decision.measurement().ratio()).isEqualTo(1.6);
+    assertThat(decision.unconfirmedRatio()).isEqualTo(12.9);
+    assertThat(decision.verdict()).isEqualTo(Verdict.PASS);
+    assertThat(decision.note()).startsWith("the ratio read 12.9, 1.50 and 1.60 in three fresh JVMs").endsWith("and the median is judged and reported");
+  }
+
+  @Test
+  void withEveryMeasurementInAFreshJvmAReadingNearTheRecordedRatioIsMeasuredOnce() throws Exception {
+    AtomicInteger measured = new AtomicInteger();
+    Measurer fresh = freshJvms(measured, 1.52, 12.9);
+    PerfCheck.Decision decision = new PerfCheck(fresh, fresh, false, true).check(new Limit(15, "recorded ratio 1.50 x tolerance 10", 1.5));
+    assertThat(measured).hasValue(1);
+    assertThat(decision.measurement().ratio()).isEqualTo(1.52);
+  }
+
+  @Test
   void aRecordingTakenInTheTestJvmIsMeasuredOnce() throws Exception {
     AtomicInteger measured = new AtomicInteger();
     Measurer here = freshJvms(measured, 12.9, 1.5, 1.6);
