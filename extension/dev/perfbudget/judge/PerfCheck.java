@@ -41,10 +41,11 @@ public final class PerfCheck {
   static final double FAR = 1.10;
 
   /**
-   * How far apart, as a factor, the ratios of two fresh JVMs' recordings must be for a third to
-   * decide between them: past the up to 70% that library code's cost moves from one fresh JVM
-   * to the next (TreeMap.get: 38.5 and 64.4 ns/op), short of the 8x of a boxed stream sum whose shared stream code the JIT compiled
-   * with the test framework's type profiles in one fresh JVM of three or four.
+   * How far apart, as a factor, two fresh JVMs' ratios must be for a third to decide between
+   * them: past the up to 70% that library code's cost moves from one fresh JVM to the next
+   * ({@code TreeMap.get}: 38.5 and 64.4 ns/op), short of the 8x of a boxed stream sum in the
+   * fresh JVMs where the JIT compiled its shared stream code with the test framework's type
+   * profiles.
    */
   static final double APART = 2.0;
 
@@ -69,6 +70,7 @@ public final class PerfCheck {
     this.freshJvms = freshJvms;
   }
 
+  /** A check whose first measurement is taken in the test JVM. */
   public PerfCheck(Measurer first, Measurer confirm, boolean replacesFarReadings) {
     this(first, confirm, replacesFarReadings, false);
   }
@@ -154,14 +156,15 @@ public final class PerfCheck {
     }
     double replacedRatio = steady.driftedRatio();
     String note = steady.note();
-    if (Double.isNaN(replacedRatio) && freshJvms && far(measured.measurement(), limit.recordedRatio())) {
+    boolean far = Double.isNaN(replacedRatio) && far(measured.measurement(), limit.recordedRatio());
+    if (far && freshJvms) {
       Steady voted = outvoted(steady, limit.value(), "judged and reported");
       if (voted != steady) {
         replacedRatio = measured.measurement().ratio();
         measured = voted.measured();
         note = voted.note();
       }
-    } else if (Double.isNaN(replacedRatio) && replacesFarReadings && far(measured.measurement(), limit.recordedRatio())) {
+    } else if (far && replacesFarReadings) {
       replacedRatio = measured.measurement().ratio();
       note =
           String.format(
