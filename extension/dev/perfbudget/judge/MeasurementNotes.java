@@ -34,6 +34,22 @@ final class MeasurementNotes {
   /** The figures by which a kind tells how much of its arm's time its workers ran on a core. */
   static final String ON_CORE_SHARE = "onCoreShare";
 
+  /**
+   * The figure by which a kind tells how much of its arm's whole time, waits for its workers to
+   * wake included, they ran on a core. It differs between arms for a good reason when one arm
+   * keeps some workers idle (a serial baseline, an unbalanced split), so it is read only where
+   * the slices themselves show contention, under {@value #CONTENDED} of their time on a core.
+   * On a busy machine (two spinning processes on two cores, Linux 6.18), the slices of a pool of
+   * two workers were on a core 47% and 48% of their time in both arms, alike, but a 1.5 ms
+   * dispatch waited for its workers to get a core for as long again, and its workers were on a
+   * core 29% of the dispatch's time against 45% for a 16 ms one: the ratio read 7.5 where the
+   * workers' CPU time gave the true 10.4.
+   */
+  static final String DISPATCH_ON_CORE_SHARE = "onCoreShareOfDispatches";
+
+  /** Slices on a core for less than this share of their time were kept off it by others. */
+  static final double CONTENDED = 0.8;
+
   static final String WORKER_CPU = "workerCpuNsPerDispatch";
 
   private MeasurementNotes() {}
@@ -71,14 +87,21 @@ final class MeasurementNotes {
    * ratio cannot be trusted, and what their CPU time gives instead; else empty.
    */
   private static String contention(Measurement measurement) {
-    Object baseline = measurement.baseline().figures().get(ON_CORE_SHARE);
-    Object candidate = measurement.candidate().figures().get(ON_CORE_SHARE);
-    if (!(baseline instanceof Number b) || !(candidate instanceof Number c) || !(b.doubleValue() > 0) || !(c.doubleValue() > 0)) {
+    double[] slices = shares(measurement, ON_CORE_SHARE);
+    if (slices == null) {
       return "";
     }
-    double low = Math.min(b.doubleValue(), c.doubleValue());
-    double high = Math.max(b.doubleValue(), c.doubleValue());
-    if (low / high >= SHARE_APART) {
+    double[] dispatches = shares(measurement, DISPATCH_ON_CORE_SHARE);
+    String stretched;
+    if (apart(slices)) {
+      stretched = String.format("the workers were on a core for %.0f%% of their slices' time in the baseline and %.0f%% in the candidate",
+          100 * slices[0], 100 * slices[1]);
+    } else if (dispatches != null && Math.min(slices[0], slices[1]) < CONTENDED && apart(dispatches)) {
+      stretched = String.format(
+          "the workers were on a core for %.0f%% of the dispatches' time in the baseline and %.0f%% in the candidate, "
+              + "and for %.0f%% and %.0f%% of their slices' time",
+          100 * dispatches[0], 100 * dispatches[1], 100 * slices[0], 100 * slices[1]);
+    } else {
       return "";
     }
     String cpuRatio = "";
@@ -87,10 +110,22 @@ final class MeasurementNotes {
         && bc.doubleValue() > 0) {
       cpuRatio = "; the ratio of the workers' CPU time is " + Format.ratio(cc.doubleValue() / bc.doubleValue());
     }
-    return String.format(
-        "ratio not to be trusted: the workers were on a core for %.0f%% of their slices' time in the baseline and "
-            + "%.0f%% in the candidate, so other threads or processes (a busy machine, a collector) took cores and "
-            + "stretched one arm's dispatches more than the other's%s",
-        100 * b.doubleValue(), 100 * c.doubleValue(), cpuRatio);
+    return "ratio not to be trusted: " + stretched + ", so other threads or processes (a busy machine, a collector) "
+        + "took cores and stretched one arm's dispatches more than the other's" + cpuRatio;
+  }
+
+  /** The baseline's and the candidate's figure {@code name}, when both have it above 0; else null. */
+  private static double[] shares(Measurement measurement, String name) {
+    if (measurement.baseline().figures().get(name) instanceof Number b
+        && measurement.candidate().figures().get(name) instanceof Number c
+        && b.doubleValue() > 0
+        && c.doubleValue() > 0) {
+      return new double[] {b.doubleValue(), c.doubleValue()};
+    }
+    return null;
+  }
+
+  private static boolean apart(double[] shares) {
+    return Math.min(shares[0], shares[1]) / Math.max(shares[0], shares[1]) < SHARE_APART;
   }
 }

@@ -17,6 +17,12 @@ final class PoolArm implements Arm {
 
   /** The figure judged by the extension for contention between the arms (see docs/break-even.md). */
   static final String ON_CORE_SHARE = "onCoreShare";
+  /**
+   * The figure for how much of the dispatches' time the workers spent on a core: their CPU time
+   * over the workers times the dispatches' time. Unlike {@value #ON_CORE_SHARE} it counts the
+   * wait for a worker to wake and take a core, which a busy machine stretches.
+   */
+  static final String DISPATCH_ON_CORE_SHARE = "onCoreShareOfDispatches";
   /** The shortest slices, on average, whose share of time on a core is reported. */
   private static final long MIN_SLICE_NANOS = 100_000;
   /** The workers' CPU time per dispatch, summed over them. */
@@ -83,7 +89,8 @@ final class PoolArm implements Arm {
    * ns per dispatch, elements x rounds per second, the warm dispatch overhead at 0 elements, and,
    * where the workers' CPU time is counted, how much of their slices' time the workers spent on
    * a core ({@value #ON_CORE_SHARE}: the slices' CPU time over their wall time; time between
-   * slices, waiting for work, does not count) and their CPU time per dispatch.
+   * slices, waiting for work, does not count), how much of the dispatches' time they spent on a
+   * core ({@value #DISPATCH_ON_CORE_SHARE}) and their CPU time per dispatch.
    */
   @Override
   public Map<String, Object> figures(double nsPerOp) {
@@ -96,6 +103,7 @@ final class PoolArm implements Arm {
     // Slices of a few us are mostly the reading of the clocks: their share says nothing.
     if (cpuCounted && sliceNanos > 0 && wallNanos > 0 && sliceNanos >= MIN_SLICE_NANOS * dispatches) {
       figures.put(ON_CORE_SHARE, Math.round(1000.0 * workerCpuNanos / sliceNanos) / 1000.0);
+      figures.put(DISPATCH_ON_CORE_SHARE, Math.round(1000.0 * workerCpuNanos / ((double) job.workers() * wallNanos)) / 1000.0);
       figures.put(WORKER_CPU, round(nsPerOp * workerCpuNanos / wallNanos));
     }
     return figures;

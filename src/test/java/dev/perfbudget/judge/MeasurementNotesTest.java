@@ -74,4 +74,29 @@ class MeasurementNotesTest {
             Map.of("onCoreShare", 0.50, "workerCpuNsPerDispatch", 2.1e6), Map.of("onCoreShare", 0.50, "workerCpuNsPerDispatch", 22e6));
     assertThat(notes(alike)).as("both arms as much on a core").isEmpty();
   }
+
+  @Test
+  void aBusyMachineThatStretchesOneArmsWaitForItsWorkersMakesTheRatioUntrustworthy() {
+    // As measured beside two spinning processes: slices alike, dispatches 29% and 45% on a core.
+    Measurement busy =
+        measured(5.1e6, 35.8e6, 0, new WarmUp(4, 300, false),
+            Map.of("onCoreShare", 0.47, "onCoreShareOfDispatches", 0.29, "workerCpuNsPerDispatch", 3.0e6),
+            Map.of("onCoreShare", 0.48, "onCoreShareOfDispatches", 0.45, "workerCpuNsPerDispatch", 31.0e6));
+    assertThat(notes(busy))
+        .isEqualTo(
+            "ratio not to be trusted: the workers were on a core for 29% of the dispatches' time in the baseline and 45% in "
+                + "the candidate, and for 47% and 48% of their slices' time, so other threads or processes (a busy machine, "
+                + "a collector) took cores and stretched one arm's dispatches more than the other's; the ratio of the "
+                + "workers' CPU time is 10.3");
+  }
+
+  @Test
+  void anArmThatKeepsWorkersIdleOnAQuietMachineIsNotContention() {
+    // A candidate that runs on one worker of two: half the dispatch on a core, but its slices run uncontended.
+    Measurement unbalanced =
+        measured(2.6e6, 5.2e6, 0, new WarmUp(4, 300, false),
+            Map.of("onCoreShare", 0.97, "onCoreShareOfDispatches", 0.95, "workerCpuNsPerDispatch", 5.0e6),
+            Map.of("onCoreShare", 0.97, "onCoreShareOfDispatches", 0.48, "workerCpuNsPerDispatch", 5.0e6));
+    assertThat(notes(unbalanced)).isEmpty();
+  }
 }

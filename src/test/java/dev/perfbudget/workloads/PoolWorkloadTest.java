@@ -69,6 +69,8 @@ class PoolWorkloadTest {
       JsonObject figures = result.getAsJsonObject(arm).getAsJsonObject("figures");
       // CPU time inside a slice's wall time: never more than all of it.
       assertThat(figures.get("onCoreShare").getAsDouble()).as(arm).isStrictlyBetween(0.0, 1.0001);
+      // The workers' CPU time within the dispatches' time: never more than all of each worker's.
+      assertThat(figures.get("onCoreShareOfDispatches").getAsDouble()).as(arm).isStrictlyBetween(0.0, 1.0001);
       assertThat(figures.get("workerCpuNsPerDispatch").getAsDouble())
           .as(arm)
           .isPositive()
