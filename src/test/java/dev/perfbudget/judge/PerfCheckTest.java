@@ -91,6 +91,33 @@ class PerfCheckTest {
   }
 
   @Test
+  void aFreshJvmThatReadsFarFromTheRecordedRatioTooIsPutToAVoteOfTwoMore() throws Exception {
+    // The test JVM reads 5 (polluted); the first fresh JVM 12.9 (the JIT's slow state), the next two 1.5 and 1.6.
+    AtomicInteger measured = new AtomicInteger();
+    Measurer polluted = here(Arms.of(FakeArm.steady("a", 10), FakeArm.steady("b", 50)));
+    PerfCheck.Decision decision =
+        new PerfCheck(polluted, freshJvms(measured, 12.9, 1.5, 1.6), true).check(new Limit(15, "recorded ratio 1.50 x tolerance 10", 1.5));
+    assertThat(measured).hasValue(3);
+    assertThat(decision.verdict()).isEqualTo(Verdict.PASS);
+    assertThat(decision.measurement().ratio()).isEqualTo(1.6);
+    assertThat(decision.unconfirmedRatio()).isCloseTo(5.0, offset(0.2));
+    assertThat(decision.note())
+        .startsWith("measured again in a fresh JVM: the first reading, ")
+        .contains("; the ratio read 12.9, 1.50 and 1.60 in three fresh JVMs")
+        .endsWith("and the median is judged and reported");
+  }
+
+  @Test
+  void aFreshJvmThatReadsNearTheRecordedRatioIsTheOnlyOne() throws Exception {
+    AtomicInteger measured = new AtomicInteger();
+    Measurer polluted = here(Arms.of(FakeArm.steady("a", 10), FakeArm.steady("b", 50)));
+    PerfCheck.Decision decision =
+        new PerfCheck(polluted, freshJvms(measured, 1.52, 12.9), true).check(new Limit(15, "recorded ratio 1.50 x tolerance 10", 1.5));
+    assertThat(measured).hasValue(1);
+    assertThat(decision.measurement().ratio()).isEqualTo(1.52);
+  }
+
+  @Test
   void aFirstReadingNearTheRecordedRatioIsKeptAndOneFarIsKeptWhenNoFreshJvmIsThere() throws Exception {
     Limit recorded = new Limit(10, "recorded ratio 1.00 x tolerance 10", 1.0);
     Measurer never = limit -> {
