@@ -55,7 +55,9 @@ final class MeasurementNotes {
    * farther, on a contended machine, measured contention more than their own cost. Beside two
    * spinning processes (20 verdicts a case), the shares of the two arms were 0.84 to 1.00 of each
    * other for A/A and 2x pairs, whose ratios were right (the 2x read 1.94 to 2.01), and 0.65 to
-   * 0.74 for the 10x, which read 7.6 to 10.0.
+   * 0.74 for the 10x, which read 7.6 to 10.0. Beside a thread allocating as fast as it could (10
+   * verdicts a case): 0.81 to 0.99 for A/A and 2x, 0.67 to 0.81 for the 10x, which read 6.8 to
+   * 10.8; eight of those ten said so.
    */
   static final double DISPATCHES_APART = 0.8;
 
