@@ -86,23 +86,28 @@ public final class InterleavedSampler {
 
   private final SamplingSettings settings;
   private final SplittableRandom random;
-  private final Supplier<JitActivity> jitActivity;
+  private final ArmHosts hosts;
   private final boolean measuredBefore;
 
+  /** A sampler of arms that run in this JVM. */
   public InterleavedSampler(SamplingSettings settings, SplittableRandom random) {
-    this(settings, random, JitActivity::ofThisJvm, false);
+    this(settings, random, ArmHosts.thisJvm());
+  }
+
+  /** A sampler of arms that run where {@code hosts} says, which it watches. */
+  public InterleavedSampler(SamplingSettings settings, SplittableRandom random, ArmHosts hosts) {
+    this(settings, random, hosts, false);
   }
 
   /** A sampler that watches the JIT through {@code jitActivity}, for tests. */
   InterleavedSampler(SamplingSettings settings, SplittableRandom random, Supplier<JitActivity> jitActivity) {
-    this(settings, random, jitActivity, false);
+    this(settings, random, ArmHosts.watching(jitActivity), false);
   }
 
-  private InterleavedSampler(
-      SamplingSettings settings, SplittableRandom random, Supplier<JitActivity> jitActivity, boolean measuredBefore) {
+  private InterleavedSampler(SamplingSettings settings, SplittableRandom random, ArmHosts hosts, boolean measuredBefore) {
     this.settings = settings;
     this.random = random;
-    this.jitActivity = jitActivity;
+    this.hosts = hosts;
     this.measuredBefore = measuredBefore;
   }
 
@@ -114,7 +119,7 @@ public final class InterleavedSampler {
    * warm-up, and a confirmed failure took twice as long as a pass.
    */
   public InterleavedSampler forArmsMeasuredBefore() {
-    return new InterleavedSampler(settings, random, jitActivity, true);
+    return new InterleavedSampler(settings, random, hosts, true);
   }
 
   /**
@@ -129,13 +134,13 @@ public final class InterleavedSampler {
     Sampling sampling = arms.sampling();
     boolean fixed = !sampling.adapts();
     ConfidenceSequence sequence = new ConfidenceSequence(fixed ? sampling.pairs() : settings.minPairs());
-    Side baseline = new Side(arms.baseline());
-    Side candidate = new Side(arms.candidate());
-    Side emptyLoop = arms.emptyLoop() == null ? null : new Side(arms.emptyLoop());
+    Side baseline = new Side(arms.baseline(), hosts.baseline());
+    Side candidate = new Side(arms.candidate(), hosts.candidate());
+    Side emptyLoop = arms.emptyLoop() == null ? null : new Side(arms.emptyLoop(), hosts.emptyLoop());
     WarmUp warmUp =
         fixed
             ? warmUpOneByOne(sampling.warmUpOperations(), baseline, candidate, emptyLoop)
-            : warmUp(jitActivity.get(), baseline, candidate, emptyLoop);
+            : warmUp(hosts.jit().get(), baseline, candidate, emptyLoop);
     boolean slow = !fixed && tooSlowForMinPairs(baseline, candidate);
 
     Side[] order = emptyLoop == null ? new Side[] {baseline, candidate} : new Side[] {baseline, candidate, emptyLoop};
@@ -338,6 +343,7 @@ public final class InterleavedSampler {
   /** One arm's batch size and the samples measured so far. */
   private static final class Side {
     private final Arm arm;
+    private final GcCounter gc;
     private long batch = 1;
     private long shortBatch = 1;
     private int slowCalls;
@@ -357,8 +363,9 @@ public final class InterleavedSampler {
     private long gcCount;
     private long gcMillis;
 
-    Side(Arm arm) {
+    Side(Arm arm, GcCounter gc) {
       this.arm = arm;
+      this.gc = gc;
     }
 
     /**
@@ -402,8 +409,8 @@ public final class InterleavedSampler {
       long spent = 0;
       while (spent < roundNanos && count < costs.length) {
         // Read as measuring reads them, so that this code is compiled before pairs are measured.
-        GcActivity.collections();
-        GcActivity.millis();
+        gc.collections();
+        gc.millis();
         Sample sample = arm.run(batch);
         spent += sample.nanos();
         costs[count++] = sample.nanosPerOp();
@@ -435,12 +442,12 @@ public final class InterleavedSampler {
 
     /** Measures one sample; returns whether a GC ran during it. */
     boolean measureOne() throws Exception {
-      long collections = GcActivity.collections();
-      long millis = GcActivity.millis();
+      long collections = gc.collections();
+      long millis = gc.millis();
       Sample sample = arm.run(batch);
-      long collected = GcActivity.collections() - collections;
+      long collected = gc.collections() - collections;
       gcCount += collected;
-      gcMillis += GcActivity.millis() - millis;
+      gcMillis += gc.millis() - millis;
       if (samples == nsPerOp.length) {
         nsPerOp = Arrays.copyOf(nsPerOp, samples * 2);
         sampleNanos = Arrays.copyOf(sampleNanos, samples * 2);

@@ -1,11 +1,16 @@
 package dev.perfbudget.engine;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Whether the JIT compiler is at work: a compilation running or waiting, or one that finished
  * since the last look. Warm-up ends only after looks that saw it quiet, so that every arm runs
  * its final code; see {@link CompilerQueue} for how this JVM is watched.
  */
-interface JitActivity {
+@API(status = INTERNAL)
+public interface JitActivity {
 
   /**
    * Whether the JIT was quiet since the last look: nothing compiled or installed in between, and
@@ -17,7 +22,7 @@ interface JitActivity {
   String lastCompiling();
 
   /** Watches this JVM's JIT from now on. */
-  static JitActivity ofThisJvm() {
+  public static JitActivity ofThisJvm() {
     return new CompilerQueue();
   }
 }

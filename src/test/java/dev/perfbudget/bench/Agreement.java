@@ -51,6 +51,9 @@ public final class Agreement {
   /** The JVM options of every JVM measured, JMH's forks and perfbudget's test JVMs alike. */
   static final List<String> JVM = List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch");
 
+  /** JMH's forks per arm in each run. */
+  static final int JMH_FORKS = 1;
+
   private Agreement() {}
 
   /** One pair: the test method and the panel methods of its arms. */
@@ -77,7 +80,11 @@ public final class Agreement {
     for (int run = 1; run <= options.runs; run++) {
       if (options.jmh) {
         long start = System.nanoTime();
-        Map<String, Map<String, Reading>> jmh = jmh(pairs, options.quick);
+        Map<String, Map<String, Reading>> jmh =
+            options.jmhFrom != null ? JmhReadings.load(options.jmhFrom, run) : jmh(pairs, options);
+        if (options.jmhSave != null) {
+          JmhReadings.save(options.jmhSave, run, jmh);
+        }
         readings.computeIfAbsent("JMH", k -> new ArrayList<>()).add(jmh.get("JMH"));
         readings.computeIfAbsent(MEDIAN_ITERATION, k -> new ArrayList<>()).add(jmh.get(MEDIAN_ITERATION));
         System.out.printf(Locale.ROOT, "%nrun %d: JMH took %.0f s, load average %s%n", run, (System.nanoTime() - start) / 1e9, loadAverage());
@@ -147,7 +154,8 @@ public final class Agreement {
    * median iteration under {@link #MEDIAN_ITERATION}: on a machine that other builds load now
    * and then, a mean is pulled up by the iterations they hit, a median less.
    */
-  private static Map<String, Map<String, Reading>> jmh(List<Pair> pairs, boolean quick) throws Exception {
+  private static Map<String, Map<String, Reading>> jmh(List<Pair> pairs, Options options) throws Exception {
+    boolean quick = options.quick;
     List<String> methods = new ArrayList<>();
     for (Pair pair : pairs) {
       methods.add(pair.baseline());
@@ -158,7 +166,7 @@ public final class Agreement {
         new Runner(
                 new OptionsBuilder()
                     .include(include)
-                    .forks(1)
+                    .forks(options.jmhForks)
                     .warmupIterations(quick ? 1 : 3)
                     .warmupTime(TimeValue.milliseconds(quick ? 100 : 1000))
                     .measurementIterations(quick ? 1 : 5)
@@ -174,6 +182,10 @@ public final class Agreement {
       String benchmark = result.getParams().getBenchmark();
       String name = benchmark.substring(benchmark.lastIndexOf('.') + 1);
       score.put(name, result.getPrimaryResult().getScore());
+      if (options.jmhForks > 1) {
+        System.out.printf(Locale.ROOT, "JMH %s, fork by fork: %s%n", name, result.getBenchmarkResults().stream()
+            .map(fork -> ns(fork.getPrimaryResult().getScore())).collect(Collectors.joining(", ")));
+      }
       median.put(name, median(result.getBenchmarkResults().stream()
           .flatMap(b -> b.getIterationResults().stream())
           .mapToDouble(iteration -> iteration.getPrimaryResult().getScore())
@@ -401,9 +413,14 @@ public final class Agreement {
     }
   }
 
-  private record Options(int runs, List<String> modes, List<String> pairs, boolean jmh, boolean quick, List<String> settings) {
+  private record Options(
+      int runs, List<String> modes, List<String> pairs, boolean jmh, int jmhForks, Path jmhSave, Path jmhFrom, boolean quick,
+      List<String> settings) {
     static Options parse(String[] args) {
       int runs = 1;
+      int jmhForks = JMH_FORKS;
+      Path jmhSave = null;
+      Path jmhFrom = null;
       List<String> modes = List.of("always", "default");
       List<String> pairs = List.of();
       boolean jmh = true;
@@ -415,10 +432,14 @@ public final class Agreement {
           case "--modes" -> modes = List.of(args[++i].split(","));
           case "--pairs" -> pairs = List.of(args[++i].split(","));
           case "--no-jmh" -> jmh = false;
+          case "--jmh-forks" -> jmhForks = Integer.parseInt(args[++i]);
+          case "--jmh-save" -> jmhSave = Path.of(args[++i]);
+          case "--jmh-from" -> jmhFrom = Path.of(args[++i]);
           case "--quick" -> quick = true;
           case "--set" -> settings.add(args[++i]);
           default -> throw new IllegalArgumentException(
-              "unknown option " + args[i] + "; expected --runs N, --modes always,default,never,lone, --pairs a,b, --no-jmh, --quick, --set perfbudget.KEY=VALUE");
+              "unknown option " + args[i] + "; expected --runs N, --modes always,default,never,lone, --pairs a,b, --no-jmh, "
+                  + "--jmh-forks N, --jmh-save FILE, --jmh-from FILE, --quick, --set perfbudget.KEY=VALUE");
         }
       }
       for (String mode : modes) {
@@ -426,7 +447,7 @@ public final class Agreement {
           throw new IllegalArgumentException("unknown mode " + mode + "; expected always, default, never or lone");
         }
       }
-      return new Options(runs, modes, pairs.stream().collect(Collectors.toList()), jmh, quick, settings);
+      return new Options(runs, modes, pairs.stream().collect(Collectors.toList()), jmh, jmhForks, jmhSave, jmhFrom, quick, settings);
     }
   }
 }
