@@ -86,28 +86,23 @@ public final class InterleavedSampler {
 
   private final SamplingSettings settings;
   private final SplittableRandom random;
-  private final ArmHosts hosts;
+  private final Supplier<JitActivity> jitActivity;
   private final boolean measuredBefore;
 
-  /** A sampler of arms that run in this JVM. */
   public InterleavedSampler(SamplingSettings settings, SplittableRandom random) {
-    this(settings, random, ArmHosts.thisJvm());
-  }
-
-  /** A sampler of arms that run where {@code hosts} says, which it watches. */
-  public InterleavedSampler(SamplingSettings settings, SplittableRandom random, ArmHosts hosts) {
-    this(settings, random, hosts, false);
+    this(settings, random, JitActivity::ofThisJvm, false);
   }
 
   /** A sampler that watches the JIT through {@code jitActivity}, for tests. */
   InterleavedSampler(SamplingSettings settings, SplittableRandom random, Supplier<JitActivity> jitActivity) {
-    this(settings, random, ArmHosts.watching(jitActivity), false);
+    this(settings, random, jitActivity, false);
   }
 
-  private InterleavedSampler(SamplingSettings settings, SplittableRandom random, ArmHosts hosts, boolean measuredBefore) {
+  private InterleavedSampler(
+      SamplingSettings settings, SplittableRandom random, Supplier<JitActivity> jitActivity, boolean measuredBefore) {
     this.settings = settings;
     this.random = random;
-    this.hosts = hosts;
+    this.jitActivity = jitActivity;
     this.measuredBefore = measuredBefore;
   }
 
@@ -119,7 +114,7 @@ public final class InterleavedSampler {
    * warm-up, and a confirmed failure took twice as long as a pass.
    */
   public InterleavedSampler forArmsMeasuredBefore() {
-    return new InterleavedSampler(settings, random, hosts, true);
+    return new InterleavedSampler(settings, random, jitActivity, true);
   }
 
   /**
@@ -134,13 +129,13 @@ public final class InterleavedSampler {
     Sampling sampling = arms.sampling();
     boolean fixed = !sampling.adapts();
     ConfidenceSequence sequence = new ConfidenceSequence(fixed ? sampling.pairs() : settings.minPairs());
-    Side baseline = new Side(arms.baseline(), hosts.baseline());
-    Side candidate = new Side(arms.candidate(), hosts.candidate());
-    Side emptyLoop = arms.emptyLoop() == null ? null : new Side(arms.emptyLoop(), hosts.emptyLoop());
+    Side baseline = new Side(arms.baseline());
+    Side candidate = new Side(arms.candidate());
+    Side emptyLoop = arms.emptyLoop() == null ? null : new Side(arms.emptyLoop());
     WarmUp warmUp =
         fixed
             ? warmUpOneByOne(sampling.warmUpOperations(), baseline, candidate, emptyLoop)
-            : warmUp(hosts.jit().get(), baseline, candidate, emptyLoop);
+            : warmUp(jitActivity.get(), baseline, candidate, emptyLoop);
     boolean slow = !fixed && tooSlowForMinPairs(baseline, candidate);
 
     Side[] order = emptyLoop == null ? new Side[] {baseline, candidate} : new Side[] {baseline, candidate, emptyLoop};
@@ -343,7 +338,6 @@ public final class InterleavedSampler {
   /** One arm's batch size and the samples measured so far. */
   private static final class Side {
     private final Arm arm;
-    private final GcCounter gc;
     private long batch = 1;
     private long shortBatch = 1;
     private int slowCalls;
@@ -363,9 +357,8 @@ public final class InterleavedSampler {
     private long gcCount;
     private long gcMillis;
 
-    Side(Arm arm, GcCounter gc) {
+    Side(Arm arm) {
       this.arm = arm;
-      this.gc = gc;
     }
 
     /**
@@ -409,8 +402,8 @@ public final class InterleavedSampler {
       long spent = 0;
       while (spent < roundNanos && count < costs.length) {
         // Read as measuring reads them, so that this code is compiled before pairs are measured.
-        gc.collections();
-        gc.millis();
+        GcActivity.collections();
+        GcActivity.millis();
         Sample sample = arm.run(batch);
         spent += sample.nanos();
         costs[count++] = sample.nanosPerOp();
@@ -442,12 +435,12 @@ public final class InterleavedSampler {
 
     /** Measures one sample; returns whether a GC ran during it. */
     boolean measureOne() throws Exception {
-      long collections = gc.collections();
-      long millis = gc.millis();
+      long collections = GcActivity.collections();
+      long millis = GcActivity.millis();
       Sample sample = arm.run(batch);
-      long collected = gc.collections() - collections;
+      long collected = GcActivity.collections() - collections;
       gcCount += collected;
-      gcMillis += gc.millis() - millis;
+      gcMillis += GcActivity.millis() - millis;
       if (samples == nsPerOp.length) {
         nsPerOp = Arrays.copyOf(nsPerOp, samples * 2);
         sampleNanos = Arrays.copyOf(sampleNanos, samples * 2);

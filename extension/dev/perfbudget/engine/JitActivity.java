@@ -1,16 +1,11 @@
 package dev.perfbudget.engine;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
-import org.apiguardian.api.API;
-
 /**
  * Whether the JIT compiler is at work: a compilation running or waiting, or one that finished
  * since the last look. Warm-up ends only after looks that saw it quiet, so that every arm runs
  * its final code; see {@link CompilerQueue} for how this JVM is watched.
  */
-@API(status = INTERNAL)
-public interface JitActivity {
+interface JitActivity {
 
   /**
    * Whether the JIT was quiet since the last look: nothing compiled or installed in between, and
@@ -22,7 +17,7 @@ public interface JitActivity {
   String lastCompiling();
 
   /** Watches this JVM's JIT from now on. */
-  public static JitActivity ofThisJvm() {
+  static JitActivity ofThisJvm() {
     return new CompilerQueue();
   }
 }

@@ -21,9 +21,4 @@ public final class MeasurementStoppedException extends RuntimeException {
   MeasurementStoppedException(String message) {
     super(message);
   }
-
-  /** This stop, its message saying where the arms ran, such as {@code in a fresh JVM}. */
-  public MeasurementStoppedException where(String where) {
-    return new MeasurementStoppedException(getMessage() + " (" + where + ")", getCause());
-  }
 }

@@ -23,21 +23,19 @@ import org.junit.platform.launcher.core.LauncherFactory;
 import org.opentest4j.TestAbortedException;
 
 /**
- * The main class of a fresh JVM that runs arms of one perf test for the test JVM: it runs that
- * test alone through the JUnit Platform launcher, with the test JVM's configuration, and the
- * extension, seeing {@value #CHILD_RESULT}, runs the arms the test JVM measures ({@link
- * ArmServer}) instead of measuring and judging them. When the test fails before its arms are
- * ready (a {@code @BeforeEach}, the class's initialization), this class writes that failure.
- * Its argument is the fresh JVM's private folder.
+ * The main class of a fresh JVM that measures one perf test: it runs that test alone through
+ * the JUnit Platform launcher, with the test JVM's configuration, and the extension, seeing
+ * {@value #CHILD_RESULT}, measures once and writes the result instead of judging it. When the
+ * test fails before it is measured (a {@code @BeforeEach}, the class's initialization), this
+ * class writes that failure. Its argument is the fork's private folder.
  */
 @API(status = INTERNAL)
 public final class ForkMain {
 
-  /**
-   * The configuration key that makes a test JVM a fresh JVM's: where to write why the arms could
-   * not be run.
-   */
+  /** The configuration key that makes a test JVM a fresh JVM's: where to write the result. */
   public static final String CHILD_RESULT = "perfbudget.fork.child";
+  /** The configuration key of the limit the fresh JVM measures against (0: to record). */
+  public static final String CHILD_LIMIT = "perfbudget.fork.limit";
 
   static final String REQUEST = "request.properties";
   static final String RESULT = "result.json";

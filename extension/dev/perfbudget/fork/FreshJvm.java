@@ -2,63 +2,51 @@ package dev.perfbudget.fork;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import dev.perfbudget.Arms;
-import dev.perfbudget.engine.ArmHosts;
-import dev.perfbudget.engine.InterleavedSampler;
-import dev.perfbudget.engine.JitActivity;
-import dev.perfbudget.engine.Measurement;
-import dev.perfbudget.engine.MeasurementStoppedException;
-import dev.perfbudget.engine.MeasuringThread;
 import dev.perfbudget.engine.SamplingSettings;
-import dev.perfbudget.fork.ArmChannel.Role;
-import dev.perfbudget.fork.ArmServer.Hello;
 import dev.perfbudget.fork.ForkedTestException.Kind;
 import dev.perfbudget.judge.Measured;
 import dev.perfbudget.judge.Measurer;
 import dev.perfbudget.plan.Fork;
+import dev.perfbudget.units.Format;
 import java.io.File;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.RandomAccessFile;
 import java.lang.management.ManagementFactory;
 import java.net.URISyntaxException;
+import java.security.CodeSource;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.CodeSource;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apiguardian.api.API;
 
 /**
- * Measures a test with each arm in a fresh JVM of its own, as JMH runs each benchmark in a fork
- * of its own, stepped in turn from this JVM so that the pairs stay interleaved in time. Each
- * fresh JVM runs only that test, through the JUnit Platform launcher ({@link ForkMain}), so its
- * JIT has seen no other test's code; and it runs only its own arm, so the library code the two
- * arms share (a regex's matcher, a stream's pipeline) is compiled for that arm alone. This JVM
- * samples, decides and judges: it asks one fresh JVM for a batch, then the other, in the
- * randomized order of every pair, while the other waits without running anything. The
- * baseline's JVM runs the empty loop too.
+ * Measures a test in a fresh JVM that runs only that test, through the JUnit Platform launcher
+ * ({@link ForkMain}), and reads the measurement back: a JVM whose JIT has seen no other test's
+ * code, as JMH's forks are.
  *
- * <p>Each fresh JVM gets this JVM's class path (with the launcher's jar, which Surefire keeps
+ * <p>The fresh JVM gets this JVM's class path (with the launcher's jar, which Surefire keeps
  * off it), options (without a debugger agent) or {@code perfbudget.fork.jvmArgs}, JMH's compiler
  * blackholes, system properties, and the test's configuration; all but the options through a
- * file in a folder only this user can read, where it also finds the socket it connects to and
- * the secret that proves the connection is its own. The options keep {@code -XX:+AlwaysPreTouch}
- * where the test JVM has it, though touching a 1 GiB heap costs the fresh JVM 0.5 to 3.7 s of
- * start here: without it, an op that allocates pays the first touch of each page of the young
+ * file in a folder only this user can read. The options keep {@code -XX:+AlwaysPreTouch} where
+ * the test JVM has it, though touching a 1 GiB heap costs the fresh JVM 0.5 to 3.7 s of start
+ * here: without it, an op that allocates pays the first touch of each page of the young
  * generation while it is measured, and {@code Integer.toString} measured 36.8 ns/op in a fresh
- * JVM against 15.5 ns/op with it (JMH: 16.2). A crash, a failure before the arms were ready, or a
- * run longer than {@code perfbudget.fork.timeout} fails the test with a message naming the test,
- * the arm, the exit code and the end of that JVM's output; both are killed then, with any process
- * they started, and also when this JVM exits first.
+ * JVM against 15.5 ns/op with it (JMH: 16.2). Its crash, a result it could not write, or a run
+ * longer than {@code perfbudget.fork.timeout} fails the test with a message naming the test, the
+ * exit code and the end of its output; it is killed then, with any process it started, and also
+ * when this JVM exits first.
  */
 @API(status = INTERNAL)
 public final class FreshJvm implements Measurer {
@@ -100,7 +88,6 @@ public final class FreshJvm implements Measurer {
       "-D" + COMPILER_BLACKHOLES + "=true");
 
   private static final String LAUNCHER = "org.junit.platform.launcher.core.LauncherFactory";
-  private static final SecureRandom SECRETS = new SecureRandom();
 
   private final Request request;
   private final SplittableRandom seeds;
@@ -113,117 +100,64 @@ public final class FreshJvm implements Measurer {
   }
 
   @Override
-  public Measured measure(double limit) throws Exception {
+  public Measured measure(double limit) throws IOException, InterruptedException {
     checkClassPath();
     Path dir = Files.createTempDirectory("perfbudget-fork-");
-    ArmJvm baseline = null;
-    ArmJvm candidate = null;
-    Thread watchdog = null;
     try {
+      writeRequest(dir, limit);
+      Path output = dir.resolve("output.log");
+      Process process =
+          new ProcessBuilder(command(dir))
+              .directory(Path.of("").toAbsolutePath().toFile())
+              .redirectErrorStream(true)
+              .redirectOutput(output.toFile())
+              .start();
+      // Its stdin stays open until the child is done: ForkMain ends itself when it closes, so a
+      // child cannot outlive this JVM even when this JVM is killed.
+      OutputStream stdin = process.getOutputStream();
+      Children.add(process);
       Duration timeout = timeout();
-      long deadline = System.nanoTime() + timeout.toNanos();
-      // Both start at once: each spends most of its start in the JVM and the JUnit Platform.
-      baseline = start(dir, List.of(Role.BASELINE, Role.EMPTY_LOOP), timeout);
-      candidate = start(dir, List.of(Role.CANDIDATE), timeout);
-      watchdog = watchdog(deadline, baseline, candidate);
-      Hello prepared = baseline.connect(deadline);
-      candidate.connect(deadline);
-      if (!prepared.invalidBecause().isEmpty()) {
-        return new Measured(null, prepared.parameters(), prepared.absoluteLimits(), prepared.invalidBecause());
-      }
-      Arms arms =
-          new Arms(
-              baseline.arm(Role.BASELINE, prepared.baseline()),
-              candidate.arm(Role.CANDIDATE, prepared.candidate()),
-              prepared.emptyLoop() ? baseline.arm(Role.EMPTY_LOOP, "empty loop") : null,
-              prepared.parameters(),
-              prepared.sampling(),
-              prepared.absoluteLimits());
-      ArmJvm b = baseline;
-      ArmJvm c = candidate;
-      ArmHosts hosts = new ArmHosts(() -> new BothJits(b, c), b.gc(), c.gc(), b.gc());
-      SamplingSettings settings = request.sampling();
-      InterleavedSampler sampler = new InterleavedSampler(settings, new SplittableRandom(seeds.nextLong()), hosts);
-      Measurement measurement;
+      // Processes the child starts (a pool's workers) are noted while it runs: once it is gone,
+      // its orphans are no longer its descendants, and they must go with it.
+      Set<ProcessHandle> started = new HashSet<>();
       try {
-        measurement = MeasuringThread.run(request.test(), arms, settings.opTimeout(), watched -> sampler.measure(watched, limit));
-      } catch (MeasurementStoppedException e) {
-        throw e.where("in a fresh JVM");
-      }
-      baseline.done();
-      candidate.done();
-      return Measured.of(measurement, arms);
-    } finally {
-      if (watchdog != null) {
-        watchdog.interrupt();
-      }
-      for (ArmJvm jvm : new ArmJvm[] {baseline, candidate}) {
-        if (jvm != null) {
-          jvm.close();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        boolean finished = false;
+        while (!finished && System.nanoTime() < deadline) {
+          process.descendants().forEach(started::add);
+          finished = process.waitFor(Math.min(100, Math.max(1, (deadline - System.nanoTime()) / 1_000_000)), TimeUnit.MILLISECONDS);
         }
+        if (!finished) {
+          Children.kill(process);
+          throw new ForkedTestException(
+              Kind.FAILED,
+              String.format(
+                  "@PerfBudget test %s: the fresh JVM measuring it (pid %d) did not finish within %s "
+                      + "(perfbudget.fork.timeout), so it was killed. End of its output:%n%s",
+                  request.test(), process.pid(), Format.millis(timeout.toNanos()), tail(output)));
+        }
+      } finally {
+        Children.kill(process);
+        Children.kill(started.stream().filter(ProcessHandle::isAlive).toList());
+        Children.remove(process);
+        stdin.close();
       }
+      ChildResult result =
+          ChildResult.read(dir.resolve(ForkMain.RESULT))
+              .orElseThrow(
+                  () ->
+                      new ForkedTestException(
+                          Kind.FAILED,
+                          String.format(
+                              "@PerfBudget test %s: the fresh JVM measuring it (pid %d) exited with code %d "
+                                  + "without a result. End of its output:%n%s",
+                              request.test(), process.pid(), process.exitValue(), tail(output))));
+      if (result.failure() != null) {
+        throw new ForkedTestException(result.failure().kind(), result.failure().getMessage() + " (in a fresh JVM)");
+      }
+      return result.measured();
+    } finally {
       deleteAll(dir);
-    }
-  }
-
-  /** Starts the fresh JVM that runs the arms of {@code roles}, in a folder of its own in {@code dir}. */
-  private ArmJvm start(Path dir, List<Role> roles, Duration timeout) throws IOException {
-    Path own = Files.createDirectory(dir.resolve(roles.get(0).name().toLowerCase(Locale.ROOT)));
-    String secret = Long.toHexString(SECRETS.nextLong()) + Long.toHexString(SECRETS.nextLong());
-    writeRequest(own, roles, secret);
-    return ArmJvm.start(request.test(), roles, own, command(own), secret, timeout);
-  }
-
-  /**
-   * Kills both fresh JVMs at {@code deadline}, unless interrupted first: a fresh JVM that stops
-   * answering outside a batch (which {@code perfbudget.op.timeout} watches) must not hang the test.
-   */
-  private static Thread watchdog(long deadline, ArmJvm baseline, ArmJvm candidate) {
-    Thread watchdog =
-        new Thread(
-            () -> {
-              try {
-                while (System.nanoTime() < deadline) {
-                  baseline.noteStartedProcesses();
-                  candidate.noteStartedProcesses();
-                  Thread.sleep(Math.max(1, Math.min(100, (deadline - System.nanoTime()) / 1_000_000)));
-                }
-                baseline.killAtTimeout();
-                candidate.killAtTimeout();
-              } catch (InterruptedException e) {
-                // the measurement is over
-              }
-            },
-            "perfbudget fresh JVM watchdog");
-    watchdog.setDaemon(true);
-    watchdog.start();
-    return watchdog;
-  }
-
-  /** The JITs of both fresh JVMs, as one: quiet when both are. */
-  private static final class BothJits implements JitActivity {
-    private final ArmJvm baseline;
-    private final ArmJvm candidate;
-    private String compiling = "";
-
-    BothJits(ArmJvm baseline, ArmJvm candidate) {
-      this.baseline = baseline;
-      this.candidate = candidate;
-    }
-
-    @Override
-    public boolean quietSinceLastLook() {
-      StringBuilder baselineCompiling = new StringBuilder();
-      StringBuilder candidateCompiling = new StringBuilder();
-      boolean quiet = baseline.quietSinceLastLook(baselineCompiling) & candidate.quietSinceLastLook(candidateCompiling);
-      compiling = baselineCompiling.length() > 0 ? baselineCompiling + " in the baseline's JVM"
-          : candidateCompiling.length() > 0 ? candidateCompiling + " in the candidate's JVM" : "";
-      return quiet;
-    }
-
-    @Override
-    public String lastCompiling() {
-      return compiling;
     }
   }
 
@@ -252,13 +186,14 @@ public final class FreshJvm implements Measurer {
     }
   }
 
-  private void writeRequest(Path dir, List<Role> roles, String secret) throws IOException {
+  private void writeRequest(Path dir, double limit) throws IOException {
     Properties properties = new Properties();
     request.configuration().forEach((key, value) -> properties.setProperty(ForkMain.CONFIG + key, value));
     properties.setProperty(ForkMain.CONFIG + ForkMain.CHILD_RESULT, dir.resolve(ForkMain.RESULT).toString());
-    properties.setProperty(ForkMain.CONFIG + ArmServer.CHILD_ARMS, ArmServer.roles(roles));
-    properties.setProperty(ForkMain.CONFIG + ArmServer.CHILD_CHANNEL, dir.resolve(ArmJvm.SOCKET).toString());
-    properties.setProperty(ForkMain.CONFIG + ArmServer.CHILD_SECRET, secret);
+    properties.setProperty(ForkMain.CONFIG + ForkMain.CHILD_LIMIT, Double.toString(limit));
+    // Each fresh measurement gets a seed of its own: independent of the others, and repeatable
+    // when perfbudget.seed is set.
+    properties.setProperty(ForkMain.CONFIG + "perfbudget.seed", Long.toString(seeds.nextLong()));
     properties.setProperty(ForkMain.UNIQUE_ID, request.uniqueId());
     // The test's own system properties (Surefire sets them after the JVM starts, so they are not
     // among its options), through this private file rather than a command line others can read.
@@ -269,7 +204,7 @@ public final class FreshJvm implements Measurer {
       }
     }
     try (var out = Files.newBufferedWriter(dir.resolve(ForkMain.REQUEST), StandardCharsets.UTF_8)) {
-      properties.store(out, "arms of one perf test to run in a fresh JVM");
+      properties.store(out, "one perf test to measure in a fresh JVM");
     }
   }
 

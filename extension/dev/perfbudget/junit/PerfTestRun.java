@@ -35,8 +35,8 @@ import org.opentest4j.TestAbortedException;
  * a fresh JVM and checked in a second (and a third where the two read 2x apart). With {@code
  * always} the body does not run here at all: every measurement is a fresh JVM's, and a reading
  * far from the recorded ratio is checked as a recording is. With {@code never} everything
- * happens here. In a fresh JVM started for a test JVM, {@link ForkedChild} runs the arm that the
- * test JVM measures there.
+ * happens here. In a fresh JVM started for a test JVM,
+ * {@link ForkedChild} measures once and sends the measurement back.
  */
 final class PerfTestRun {
 
@@ -52,7 +52,7 @@ final class PerfTestRun {
     Plan plan = Plan.of(method.getAnnotation(PerfBudget.class), test, invocationLabel, settings, TestNames.recordCommand(context));
     Optional<String> childResult = context.getConfigurationParameter(ForkMain.CHILD_RESULT);
     if (childResult.isPresent()) {
-      ForkedChild.serve(invocation, workload, plan, context, childResult.get());
+      ForkedChild.measure(invocation, workload, plan, context, childResult.get());
       return;
     }
     Judge judge = new Judge(plan, workload.kind());
@@ -143,7 +143,7 @@ final class PerfTestRun {
     }
   }
 
-  static ExtensionConfigurationException declarationError(Plan plan, Workload workload, WorkloadDeclarationException e) {
+  private static ExtensionConfigurationException declarationError(Plan plan, Workload workload, WorkloadDeclarationException e) {
     return new ExtensionConfigurationException(
         String.format(
             "@PerfBudget method [%s] declares a workload that cannot be measured (kind `%s`): %s",

@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
@@ -65,17 +64,6 @@ class ForkTest {
     }
   }
 
-  /** The JVM each arm noted it ran in, by arm name. */
-  private Map<String, Long> armJvms() {
-    Path file = dir.resolve("pids.arms");
-    try {
-      return Files.readAllLines(file).stream().map(line -> line.split("="))
-          .collect(Collectors.toMap(pair -> pair[0], pair -> Long.parseLong(pair[1])));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
   private static String failure(EngineExecutionResults results) {
     return results.testEvents().failed().stream()
         .map(event -> event.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow())
@@ -90,12 +78,9 @@ class ForkTest {
   void alwaysMeasuresInAFreshJvmAndTheTestJvmJudgesAndReports() {
     PerfTestKit kit = kit("always");
     kit.run(ForkTestCase.class, "twice").testEvents().assertStatistics(stats -> stats.succeeded(1));
-    assertThat(pids()).as("the ops ran in two fresh JVMs").hasSize(2).doesNotContain(SELF);
-    assertThat(armJvms()).as("each arm ran in a JVM of its own, and only there").hasSize(2).containsOnlyKeys("40 steps", "80 steps");
-    assertThat(armJvms().get("40 steps")).isNotEqualTo(armJvms().get("80 steps"));
-    for (long child : pids()) {
-      assertThat(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false)).as("pid %d is gone", child).isFalse();
-    }
+    assertThat(pids()).as("the op ran in one fresh JVM only").hasSize(1).doesNotContain(SELF);
+    long child = pids().iterator().next();
+    assertThat(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false)).as("pid %d is gone", child).isFalse();
     JsonObject result = kit.result(ForkTestCase.class, "twice");
     assertThat(result.get("verdict").getAsString()).isEqualTo("PASS");
     assertThat(result.get("ratio").getAsDouble()).isCloseTo(2.0, offset(0.4));
@@ -109,7 +94,7 @@ class ForkTest {
   void eachInvocationOfASweepIsMeasuredInAFreshJvmOfItsOwnWithItsArguments() {
     PerfTestKit kit = kit("always");
     kit.run(ForkTestCase.class, "sweep").testEvents().assertStatistics(stats -> stats.succeeded(2));
-    assertThat(pids()).as("two fresh JVMs for each").hasSize(4).doesNotContain(SELF);
+    assertThat(pids()).as("two fresh JVMs").hasSize(2).doesNotContain(SELF);
     assertThat(kit.result(ForkTestCase.class.getName() + "#sweep[40]").get("ratio").getAsDouble()).isCloseTo(1.0, offset(0.25));
     assertThat(kit.result(ForkTestCase.class.getName() + "#sweep[120]").get("ratio").getAsDouble()).isCloseTo(3.0, offset(0.6));
   }
@@ -118,7 +103,7 @@ class ForkTest {
   void confirmMeasuresHereAndConfirmsAFailureInAFreshJvm() {
     EngineExecutionResults results = kit("confirm").run(ForkTestCase.class, "tenfoldOverALimitOfTwo");
     results.testEvents().assertStatistics(stats -> stats.failed(1));
-    assertThat(pids()).as("measured here first, then in fresh JVMs, one per arm").contains(SELF).hasSize(3);
+    assertThat(pids()).as("measured here first, then in a fresh JVM").contains(SELF).hasSize(2);
     assertThat(failure(results)).contains("is over its budget", "A first, independent measurement gave");
   }
 
@@ -126,7 +111,7 @@ class ForkTest {
   void confirmRecordsInAFreshJvmCheckedInASecond() {
     PerfTestKit kit = kit("confirm").with("perfbudget.mode", "record");
     kit.run(ForkTestCase.class, "twice").testEvents().assertStatistics(stats -> stats.succeeded(1));
-    assertThat(pids()).as("two measurements, each with a fresh JVM per arm").hasSize(4).doesNotContain(SELF);
+    assertThat(pids()).hasSize(2).doesNotContain(SELF);
     assertThat(PerfTestKit.read(kit.budgetsFile())).contains(ForkTestCase.class.getName() + "#twice");
   }
 
@@ -142,18 +127,15 @@ class ForkTest {
     assertThat(result.get("unconfirmedRatio").getAsDouble()).as("the test JVM's reading").isGreaterThan(3);
     assertThat(result.get("ratio").getAsDouble()).as("the fresh JVM's reading, reported").isCloseTo(1.0, offset(0.25));
     assertThat(result.get("note").getAsString()).startsWith("measured again in a fresh JVM: the first reading");
-    assertThat(pids()).contains(SELF).hasSize(3);
+    assertThat(pids()).contains(SELF).hasSize(2);
   }
 
   @Test
   void aFreshJvmThatCrashesFailsItsTestWithItsExitCodeAndOutput() {
     EngineExecutionResults results = kit("always").run(ForkTestCase.class, "crashes");
     assertThat(failure(results))
-        .contains(ForkTestCase.class.getName() + "#crashes", "the candidate arm", "exited with code 13 while it was measured", "about to halt the JVM");
-    assertThat(pids()).as("the baseline's JVM; the candidate's halted before it noted its pid").hasSize(1).doesNotContain(SELF);
-    for (long child : pids()) {
-      assertThat(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false)).as("pid %d is gone", child).isFalse();
-    }
+        .contains(ForkTestCase.class.getName() + "#crashes", "exited with code 13 without a result", "about to halt the JVM");
+    assertThat(pids()).hasSize(1).doesNotContain(SELF);
   }
 
   @Test
@@ -162,17 +144,15 @@ class ForkTest {
     EngineExecutionResults results = kit("always").with("perfbudget.op.timeout", "1s").run(ForkTestCase.class, "hangs");
     assertThat(failure(results)).contains("did not return from a batch", "perfbudget.op.timeout", "(in a fresh JVM)");
     assertThat((System.nanoTime() - start) / 1e9).as("seconds, with the fresh JVM's start").isLessThan(30);
-    assertThat(pids()).as("both arms' JVMs").hasSize(2).doesNotContain(SELF);
-    for (long child : pids()) {
-      assertThat(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false)).as("pid %d is gone", child).isFalse();
-    }
+    long child = pids().iterator().next();
+    assertThat(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false)).as("pid %d is gone", child).isFalse();
   }
 
   @Test
   void aFreshJvmPastItsTimeoutIsKilledWithWhatItStarted() {
     EngineExecutionResults results = kit("always").with("perfbudget.fork.timeout", "3s").run(ForkTestCase.class, "neverDeclares");
     assertThat(failure(results)).contains(ForkTestCase.class.getName() + "#neverDeclares", "did not finish within 3.0 s", "was killed");
-    assertThat(pids()).as("both fresh JVMs and the process each started").hasSize(4).doesNotContain(SELF);
+    assertThat(pids()).hasSize(2).doesNotContain(SELF);
     for (long pid : pids()) {
       assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("pid %d is gone", pid).isFalse();
     }
@@ -201,23 +181,16 @@ class ForkTest {
     }
 
     static void notePid(long pid) {
-      append(System.getProperty(PIDS), pid + "\n");
-    }
-
-    private static void append(String file, String line) {
       try {
-        Files.writeString(Path.of(file), line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        Files.writeString(
+            Path.of(System.getProperty(PIDS)), pid + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
     }
 
-    private Boolean noted(String arm, int steps) {
-      if (!noted.getAndSet(true)) {
-        long pid = ProcessHandle.current().pid();
-        notePid(pid);
-        append(System.getProperty(PIDS) + ".arms", arm + "=" + pid + "\n");
-      }
+    private Boolean noted(int steps) {
+      notePid();
       return work.steps(steps);
     }
 
@@ -231,30 +204,30 @@ class ForkTest {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      op.baseline("40 steps", () -> noted("40 steps", 40)).candidate("80 steps", () -> noted("80 steps", 80));
+      op.baseline("40 steps", () -> noted(40)).candidate("80 steps", () -> noted(80));
     }
 
     @ParameterizedTest
     @ValueSource(ints = {40, 120})
     @PerfBudget(maxRatio = 100)
     void sweep(int steps, OpWorkload op) {
-      op.baseline("40 steps", () -> noted("40 steps", 40)).candidate(steps + " steps", () -> noted(steps + " steps", steps));
+      op.baseline("40 steps", () -> noted(40)).candidate(steps + " steps", () -> noted(steps));
     }
 
     @PerfBudget(maxRatio = 2)
     void tenfoldOverALimitOfTwo(OpWorkload op) {
-      op.baseline("40 steps", () -> noted("40 steps", 40)).candidate("400 steps", () -> noted("400 steps", 400));
+      op.baseline("40 steps", () -> noted(40)).candidate("400 steps", () -> noted(400));
     }
 
     @PerfBudget
     void fiveTimesSlowerInTheTestJvm(OpWorkload op) {
       int candidateSteps = inTestJvm ? 200 : 40;
-      op.baseline("40 steps", () -> noted("baseline", 40)).candidate("40 steps", () -> noted("candidate", candidateSteps));
+      op.baseline("40 steps", () -> noted(40)).candidate("40 steps", () -> noted(candidateSteps));
     }
 
     @PerfBudget(maxRatio = 100)
     void crashes(OpWorkload op) {
-      op.baseline("40 steps", () -> noted("40 steps", 40))
+      op.baseline("40 steps", () -> noted(40))
           .candidate("halts", () -> {
             System.out.println("about to halt the JVM");
             System.out.flush();
@@ -265,9 +238,8 @@ class ForkTest {
 
     @PerfBudget(maxRatio = 100)
     void hangs(OpWorkload op) {
-      op.baseline("40 steps", () -> noted("40 steps", 40))
+      op.baseline("40 steps", () -> noted(40))
           .candidate("spins", () -> {
-            notePid();
             long x = 1;
             while (x != 0) {
               x = x * 6364136223846793005L + 1; // never 0 again, and never looks at interrupts
@@ -287,7 +259,7 @@ class ForkTest {
 
     @PerfBudget(maxRatio = 100)
     void noCandidate(OpWorkload op) {
-      op.baseline("40 steps", () -> noted("40 steps", 40));
+      op.baseline("40 steps", () -> noted(40));
     }
   }
 }

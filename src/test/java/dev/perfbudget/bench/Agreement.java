@@ -9,11 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -25,9 +25,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * perfbudget against JMH on everyday JDK-library code ({@link LibraryPanel}): every arm of the
- * ten pairs in {@link LibraryPairs} measured by JMH (one fork each, 3 x 1 s warm-up, 5 x 1 s
- * measured, average time), then each pair by perfbudget as a user's test class runs: budgets
- * recorded, then the class enforced. Prints, per pair, both tools' ns/op for both arms, both
+ * ten pairs in {@link LibraryPairs} measured by JMH (3 x 1 s warm-up, 5 x 1 s measured, average
+ * time; {@value #JMH_FORKS} forks per arm, each pair's two arms' forks taking turns), then each
+ * pair by perfbudget as a user's test class runs: budgets recorded, then the class enforced. Prints, per pair, both tools' ns/op for both arms, both
  * ratios and their difference; with several runs, the medians over the runs and the targets.
  *
  * <p>perfbudget runs in child JVMs of this command (the test JVMs), so that one run's profile
@@ -51,8 +51,13 @@ public final class Agreement {
   /** The JVM options of every JVM measured, JMH's forks and perfbudget's test JVMs alike. */
   static final List<String> JVM = List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch");
 
-  /** JMH's forks per arm in each run. */
-  static final int JMH_FORKS = 1;
+  /**
+   * JMH's forks per arm in each run, alternating with the partner's. One fork per arm, run
+   * minutes apart, agreed with another such fork on 3 or 4 of the 10 ratios within 10% on this
+   * 2-core VM, whose speed moved by up to 2x from one second to the next: too loose a reference to
+   * hold anything to 10%.
+   */
+  static final int JMH_FORKS = 3;
 
   private Agreement() {}
 
@@ -155,18 +160,44 @@ public final class Agreement {
    * and then, a mean is pulled up by the iterations they hit, a median less.
    */
   private static Map<String, Map<String, Reading>> jmh(List<Pair> pairs, Options options) throws Exception {
-    boolean quick = options.quick;
-    List<String> methods = new ArrayList<>();
+    SplittableRandom order = new SplittableRandom(42);
+    Map<String, Reading> score = new LinkedHashMap<>();
+    Map<String, Reading> median = new LinkedHashMap<>();
     for (Pair pair : pairs) {
-      methods.add(pair.baseline());
-      methods.add(pair.candidate());
+      // Each arm's forks alternate with its partner's, in a random order each round, so that a
+      // slow stretch of the machine falls on both arms alike, as perfbudget's pairs do.
+      List<double[]> baselineForks = new ArrayList<>();
+      List<double[]> candidateForks = new ArrayList<>();
+      for (int round = 0; round < options.jmhForks; round++) {
+        boolean baselineFirst = order.nextBoolean();
+        for (boolean baseline : baselineFirst ? new boolean[] {true, false} : new boolean[] {false, true}) {
+          (baseline ? baselineForks : candidateForks).add(jmhFork(baseline ? pair.baseline() : pair.candidate(), options.quick));
+        }
+      }
+      double b = meanOfForks(baselineForks);
+      double c = meanOfForks(candidateForks);
+      score.put(pair.test(), new Reading(b, c, c / b));
+      double bm = median(baselineForks.stream().flatMapToDouble(java.util.Arrays::stream).toArray());
+      double cm = median(candidateForks.stream().flatMapToDouble(java.util.Arrays::stream).toArray());
+      median.put(pair.test(), new Reading(bm, cm, cm / bm));
+      List<String> roundRatios = new ArrayList<>();
+      for (int round = 0; round < options.jmhForks; round++) {
+        roundRatios.add(String.format(Locale.ROOT, "%.3f", mean(candidateForks.get(round)) / mean(baselineForks.get(round))));
+      }
+      System.out.printf(Locale.ROOT, "JMH %s: %s %s and %s %s ns/op, ratio %.3f; fork by fork: %s%n", pair.test(), pair.baseline(),
+          forks(baselineForks), pair.candidate(), forks(candidateForks), c / b, String.join(", ", roundRatios));
     }
-    String include = LibraryBenchmarks.class.getName().replace(".", "\\.") + "\\.(" + String.join("|", methods) + ")$";
-    Collection<RunResult> results =
+    return Map.of("JMH", score, MEDIAN_ITERATION, median);
+  }
+
+  /** One JMH fork of one benchmark: its measured iterations' scores, ns/op. */
+  private static double[] jmhFork(String method, boolean quick) throws Exception {
+    String include = LibraryBenchmarks.class.getName().replace(".", "\\.") + "\\." + method + "$";
+    RunResult result =
         new Runner(
                 new OptionsBuilder()
                     .include(include)
-                    .forks(options.jmhForks)
+                    .forks(1)
                     .warmupIterations(quick ? 1 : 3)
                     .warmupTime(TimeValue.milliseconds(quick ? 100 : 1000))
                     .measurementIterations(quick ? 1 : 5)
@@ -175,33 +206,26 @@ public final class Agreement {
                     .timeUnit(TimeUnit.NANOSECONDS)
                     .jvmArgs(JVM.toArray(String[]::new))
                     .build())
-            .run();
-    Map<String, Double> score = new LinkedHashMap<>();
-    Map<String, Double> median = new LinkedHashMap<>();
-    for (RunResult result : results) {
-      String benchmark = result.getParams().getBenchmark();
-      String name = benchmark.substring(benchmark.lastIndexOf('.') + 1);
-      score.put(name, result.getPrimaryResult().getScore());
-      if (options.jmhForks > 1) {
-        System.out.printf(Locale.ROOT, "JMH %s, fork by fork: %s%n", name, result.getBenchmarkResults().stream()
-            .map(fork -> ns(fork.getPrimaryResult().getScore())).collect(Collectors.joining(", ")));
-      }
-      median.put(name, median(result.getBenchmarkResults().stream()
-          .flatMap(b -> b.getIterationResults().stream())
-          .mapToDouble(iteration -> iteration.getPrimaryResult().getScore())
-          .toArray()));
-    }
-    Map<String, Map<String, Reading>> readings = new LinkedHashMap<>();
-    for (Map<String, Double> scores : List.of(score, median)) {
-      Map<String, Reading> byPair = new LinkedHashMap<>();
-      for (Pair pair : pairs) {
-        double b = scores.get(pair.baseline());
-        double c = scores.get(pair.candidate());
-        byPair.put(pair.test(), new Reading(b, c, c / b));
-      }
-      readings.put(scores == score ? "JMH" : MEDIAN_ITERATION, byPair);
-    }
-    return readings;
+            .run()
+            .iterator()
+            .next();
+    return result.getBenchmarkResults().stream()
+        .flatMap(fork -> fork.getIterationResults().stream())
+        .mapToDouble(iteration -> iteration.getPrimaryResult().getScore())
+        .toArray();
+  }
+
+  /** JMH's score over several forks: the mean of all their iterations. */
+  private static double meanOfForks(List<double[]> forks) {
+    return mean(forks.stream().flatMapToDouble(java.util.Arrays::stream).toArray());
+  }
+
+  private static double mean(double[] values) {
+    return java.util.Arrays.stream(values).average().orElse(Double.NaN);
+  }
+
+  private static String forks(List<double[]> forks) {
+    return forks.stream().map(fork -> ns(mean(fork))).collect(Collectors.joining("/"));
   }
 
   private static final String MEDIAN_ITERATION = "JMH median iteration";
@@ -429,7 +453,10 @@ public final class Agreement {
       for (int i = 0; i < args.length; i++) {
         switch (args[i]) {
           case "--runs" -> runs = Integer.parseInt(args[++i]);
-          case "--modes" -> modes = List.of(args[++i].split(","));
+          case "--modes" -> {
+            String value = args[++i];
+            modes = value.equals("none") ? List.of() : List.of(value.split(","));
+          }
           case "--pairs" -> pairs = List.of(args[++i].split(","));
           case "--no-jmh" -> jmh = false;
           case "--jmh-forks" -> jmhForks = Integer.parseInt(args[++i]);
