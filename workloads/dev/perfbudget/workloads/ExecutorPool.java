@@ -17,17 +17,18 @@ final class ExecutorPool implements RunningPool {
 
   private final String name;
   private final ExecutorService executor;
-  private final boolean owned;
+  /** The threads of an executor perfbudget owns, or null for a user's own executor. */
+  private final PoolThreads owned;
   private final Duration timeout;
   private long lastCpuNanos = -1;
   private long lastSliceNanos = -1;
   private long lastPauseNanos;
 
   /**
-   * @param owned whether closing this pool shuts the executor down; a user's own executor
-   *     ({@link Pools#of}) stays the user's
+   * @param owned the threads of an executor that closing this pool shuts down, which the close
+   *     waits for; null for a user's own executor ({@link Pools#of}), which stays the user's
    */
-  ExecutorPool(String name, ExecutorService executor, boolean owned, Duration timeout) {
+  ExecutorPool(String name, ExecutorService executor, PoolThreads owned, Duration timeout) {
     this.name = name;
     this.executor = executor;
     this.owned = owned;
@@ -69,12 +70,12 @@ final class ExecutorPool implements RunningPool {
 
   @Override
   public void close() {
-    if (!owned) {
+    if (owned == null) {
       return;
     }
     executor.shutdownNow();
     try {
-      if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
+      if (!executor.awaitTermination(10, TimeUnit.SECONDS) || !owned.awaitEnd(TimeUnit.SECONDS.toNanos(5))) {
         System.err.println(
             "[perfbudget] WARNING: pool " + name + " still has a kernel running 10 s after it was closed");
       }

@@ -11,7 +11,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apiguardian.api.API;
 
 /**
@@ -44,11 +43,11 @@ public final class Pools {
     checkSize(threads, "threads");
     String name = "threads(" + threads + ")";
     return new Pool(name, name, false, options -> {
+      PoolThreads workers = new PoolThreads("perfbudget-pool-threads-");
       ThreadPoolExecutor executor =
-          new ThreadPoolExecutor(
-              threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), named("perfbudget-pool-threads-"));
+          new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), workers);
       executor.prestartAllCoreThreads();
-      return new ExecutorPool(name, executor, true, options.timeout());
+      return new ExecutorPool(name, executor, workers, options.timeout());
     });
   }
 
@@ -57,13 +56,10 @@ public final class Pools {
     checkSize(parallelism, "parallelism");
     String name = "forkJoin(" + parallelism + ")";
     return new Pool(name, name, false, options -> {
-      AtomicInteger count = new AtomicInteger();
-      ForkJoinPool.ForkJoinWorkerThreadFactory factory = pool -> {
-        ForkJoinWorkerThread thread = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
-        thread.setName("perfbudget-pool-forkJoin-" + count.incrementAndGet());
-        return thread;
-      };
-      return new ExecutorPool(name, new ForkJoinPool(parallelism, factory, null, false), true, options.timeout());
+      PoolThreads workers = new PoolThreads("perfbudget-pool-forkJoin-");
+      ForkJoinPool.ForkJoinWorkerThreadFactory factory =
+          pool -> (ForkJoinWorkerThread) workers.remember(ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool));
+      return new ExecutorPool(name, new ForkJoinPool(parallelism, factory, null, false), workers, options.timeout());
     });
   }
 
@@ -97,7 +93,7 @@ public final class Pools {
     return new Pool(name, name, false, options -> {
       try {
         Method create = java.util.concurrent.Executors.class.getMethod("newVirtualThreadPerTaskExecutor");
-        return new ExecutorPool(name, (ExecutorService) create.invoke(null), true, options.timeout());
+        return new ExecutorPool(name, (ExecutorService) create.invoke(null), PoolThreads.none(), options.timeout());
       } catch (ReflectiveOperationException e) {
         throw new PoolFailureException("cannot create a virtual-thread executor: " + e, e);
       }
@@ -124,21 +120,12 @@ public final class Pools {
     }
     String name = "of(" + executor.getClass().getSimpleName() + ")";
     String key = "of@" + System.identityHashCode(executor);
-    return new Pool(name, key, false, options -> new ExecutorPool(name, executor, false, options.timeout()));
+    return new Pool(name, key, false, options -> new ExecutorPool(name, executor, null, options.timeout()));
   }
 
   private static void checkSize(int size, String what) {
     if (size < 1) {
       throw new WorkloadDeclarationException("a pool needs `" + what + "` of at least 1, but it is " + size);
     }
-  }
-
-  private static ThreadFactory named(String prefix) {
-    AtomicInteger count = new AtomicInteger();
-    return task -> {
-      Thread thread = new Thread(task, prefix + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 }

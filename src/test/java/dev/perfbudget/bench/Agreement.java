@@ -107,6 +107,17 @@ public final class Agreement {
     }
     if (options.runs > 1 || !options.jmh) {
       Map<String, Reading> jmh = options.jmh ? medians(pairs, readings.get("JMH")) : null;
+      if (options.jmh) {
+        // How far JMH's own runs stray from JMH's medians: the most that agreement with them can show.
+        List<String> within = new ArrayList<>();
+        for (Map<String, Reading> run : readings.get("JMH")) {
+          within.add(Long.toString(pairs.stream()
+              .filter(pair -> Math.abs(run.get(pair.test()).ratio() / jmh.get(pair.test()).ratio() - 1) <= 0.10)
+              .count()));
+        }
+        System.out.printf(Locale.ROOT, "%nJMH's runs against JMH's medians: ratios within 10%%, run by run: %s of %d%n",
+            String.join(", ", within), pairs.size());
+      }
       for (String mode : options.modes) {
         print("medians of " + options.runs + " runs, perfbudget " + mode, pairs, medians(pairs, readings.get(mode)), jmh);
         if (options.jmh) {
