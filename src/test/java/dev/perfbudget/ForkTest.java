@@ -51,7 +51,17 @@ class ForkTest {
     ForkTestCase.inTestJvm = false;
   }
 
+  /**
+   * A kit whose fresh JVMs get a small heap that is not touched up front: these tests are about
+   * which JVM measures and what happens to it, and touching the test JVM's 1 GiB heap in each
+   * fresh JVM cost the build a second a JVM on a loaded machine. The first test below keeps the
+   * test JVM's own options.
+   */
   private PerfTestKit kit(String fork) {
+    return kitWithTheTestJvmsOptions(fork).with("perfbudget.fork.jvmArgs", "-Xmx256m");
+  }
+
+  private PerfTestKit kitWithTheTestJvmsOptions(String fork) {
     return new PerfTestKit(dir).with("perfbudget.fork", fork).with("perfbudget.time.max", "1s").with("perfbudget.warmup.max", "500ms");
   }
 
@@ -76,7 +86,7 @@ class ForkTest {
 
   @Test
   void alwaysMeasuresInAFreshJvmAndTheTestJvmJudgesAndReports() {
-    PerfTestKit kit = kit("always");
+    PerfTestKit kit = kitWithTheTestJvmsOptions("always");
     kit.run(ForkTestCase.class, "twice").testEvents().assertStatistics(stats -> stats.succeeded(1));
     assertThat(pids()).as("the op ran in one fresh JVM only").hasSize(1).doesNotContain(SELF);
     long child = pids().iterator().next();
@@ -88,6 +98,11 @@ class ForkTest {
     assertThat(PerfTestKit.read(dir.resolve("pids.blackholes")))
         .as("a fresh JVM uses JMH's compiler blackholes, as JMH's forks do")
         .isEqualTo("-XX:CompileCommand=blackhole,org/openjdk/jmh/infra/Blackhole.consumeCompiler -DcompilerBlackholesEnabled=true");
+    List<String> heapAndJit = ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+        .filter(option -> option.startsWith("-X")).toList();
+    assertThat(PerfTestKit.read(dir.resolve("pids.options")).lines().toList())
+        .as("a fresh JVM gets the test JVM's own options")
+        .containsAll(heapAndJit);
   }
 
   @Test
@@ -199,8 +214,10 @@ class ForkTest {
       String blackholes = ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
           .filter(option -> option.contains("lackhole"))
           .collect(Collectors.joining(" "));
+      String options = String.join("\n", ManagementFactory.getRuntimeMXBean().getInputArguments());
       try {
         Files.writeString(Path.of(System.getProperty(PIDS) + ".blackholes"), blackholes, StandardCharsets.UTF_8);
+        Files.writeString(Path.of(System.getProperty(PIDS) + ".options"), options, StandardCharsets.UTF_8);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
