@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.gson.JsonObject;
 import dev.perfbudget.PerfBudget;
+import dev.perfbudget.Sampling;
 import dev.perfbudget.testkit.PerfTestKit;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -67,7 +68,7 @@ class ColdStartWorkloadTest {
     assertThat(failure(results)).isInstanceOf(AssertionFailedError.class).hasMessageContaining("is over its budget");
     JsonObject result = kit.result(Fixtures.class, "sleepyMainOverLimit");
     assertThat(result.get("verdict").getAsString()).isEqualTo("FAIL");
-    assertThat(result.get("pairs").getAsInt()).isEqualTo(16);
+    assertThat(result.get("pairs").getAsInt()).as("exactly the runs asked for").isEqualTo(Sampling.LEAST_PAIRS);
     assertThat(result.get("unconfirmedRatio").getAsDouble()).as("confirmed by a second measurement").isGreaterThan(1);
   }
 
@@ -194,11 +195,12 @@ class ColdStartWorkloadTest {
       start.candidate("sleepy", SleepyMain.class).runs(16);
     }
 
-    // No main starts in a tenth of an empty JVM's time: far past the limit, so that 16 pairs of
-    // cold starts decide it even on a loaded machine, where one start can take twice another.
+    // No main starts in a tenth of an empty JVM's time: far past the limit, so that the fewest
+    // pairs a verdict may rest on decide it even on a loaded machine, where one start can take
+    // twice another.
     @PerfBudget(maxRatio = 0.1)
     void sleepyMainOverLimit(ColdStartWorkload start) {
-      start.candidate("sleepy", SleepyMain.class).runs(16);
+      start.candidate("sleepy", SleepyMain.class).runs(Sampling.LEAST_PAIRS);
     }
 
     @PerfBudget(maxRatio = 100)
