@@ -27,8 +27,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * perfbudget against JMH on everyday JDK-library code ({@link LibraryPanel}): every arm of the
  * ten pairs in {@link LibraryPairs} measured by JMH (3 x 1 s warm-up, 5 x 1 s measured, average
  * time; {@value #JMH_FORKS} forks per arm, each pair's two arms' forks taking turns), then each
- * pair by perfbudget as a user's test class runs: budgets recorded, then the class enforced. Prints, per pair, both tools' ns/op for both arms, both
- * ratios and their difference; with several runs, the medians over the runs and the targets.
+ * pair by perfbudget as a user's test class runs: budgets recorded, then the class enforced.
+ * Prints, per pair, both tools' ns/op for both arms, both ratios and their difference; with
+ * several runs, the medians over the runs, the targets, and how far JMH's own runs stray from
+ * JMH's medians.
  *
  * <p>perfbudget runs in child JVMs of this command (the test JVMs), so that one run's profile
  * does not reach the next; {@code --modes} says how:
@@ -188,8 +190,8 @@ public final class Agreement {
       double b = meanOfForks(baselineForks);
       double c = meanOfForks(candidateForks);
       score.put(pair.test(), new Reading(b, c, c / b));
-      double bm = median(baselineForks.stream().flatMapToDouble(java.util.Arrays::stream).toArray());
-      double cm = median(candidateForks.stream().flatMapToDouble(java.util.Arrays::stream).toArray());
+      double bm = median(baselineForks.stream().flatMapToDouble(Arrays::stream).toArray());
+      double cm = median(candidateForks.stream().flatMapToDouble(Arrays::stream).toArray());
       median.put(pair.test(), new Reading(bm, cm, cm / bm));
       List<String> roundRatios = new ArrayList<>();
       for (int round = 0; round < options.jmhForks; round++) {
@@ -228,11 +230,11 @@ public final class Agreement {
 
   /** JMH's score over several forks: the mean of all their iterations. */
   private static double meanOfForks(List<double[]> forks) {
-    return mean(forks.stream().flatMapToDouble(java.util.Arrays::stream).toArray());
+    return mean(forks.stream().flatMapToDouble(Arrays::stream).toArray());
   }
 
   private static double mean(double[] values) {
-    return java.util.Arrays.stream(values).average().orElse(Double.NaN);
+    return Arrays.stream(values).average().orElse(Double.NaN);
   }
 
   private static String forks(List<double[]> forks) {
