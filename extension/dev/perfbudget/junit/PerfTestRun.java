@@ -32,9 +32,10 @@ import org.opentest4j.TestAbortedException;
  * <p>Where each measurement is taken is {@code perfbudget.fork}'s: with {@code confirm} (the
  * default) the method body runs here and the first measurement is taken here; a failure, or a
  * reading far from the recorded ratio, is measured again in a fresh JVM, and recording is done in
- * a fresh JVM and checked in a second (and a third where the two read 2x apart). With {@code
- * always} the body does not run here at all: every measurement is a fresh JVM's, and a reading
- * far from the recorded ratio is checked as a recording is. With {@code never} everything
+ * a fresh JVM and checked in a second (the lower ratio is recorded where the two read 2x apart).
+ * With {@code always} the body does not run here at all: every measurement is a fresh JVM's, and
+ * a reading far from the recorded ratio is checked in a second (and a third where the two read 2x
+ * apart; the median is judged). With {@code never} everything
  * happens here. In a fresh JVM started for a test JVM,
  * {@link ForkedChild} measures once and sends the measurement back.
  */

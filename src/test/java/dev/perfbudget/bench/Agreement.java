@@ -265,13 +265,13 @@ public final class Agreement {
     String fork = mode.equals("lone") ? "never" : mode.equals("default") ? "" : mode;
     if (mode.equals("lone")) {
       for (String test : tests) {
-        runChild(dir, "record", fork, options, List.of(test));
+        record(dir, fork, options, test);
         runChild(dir, "enforce", fork, options, List.of(test));
       }
     } else {
       for (String test : tests) {
         // Budgets are recorded test by test, as a user records one with -Dtest=Class#method.
-        runChild(dir, "record", fork, options, List.of(test));
+        record(dir, fork, options, test);
       }
       runChild(dir, "enforce", fork, options, tests);
     }
@@ -288,6 +288,15 @@ public final class Agreement {
               how(result)));
     }
     return readings;
+  }
+
+  /** Records one test's budget and prints the ratio recorded, with the recording's note. */
+  private static void record(Path dir, String fork, Options options, String test) throws Exception {
+    runChild(dir, "record", fork, options, List.of(test));
+    JsonObject report = JsonParser.parseString(PerfTestKit.read(dir.resolve("report").resolve("report.json"))).getAsJsonObject();
+    JsonObject result = find(report, LibraryPairs.class.getName() + "#" + test);
+    String note = result.get("note").getAsString();
+    System.out.printf(Locale.ROOT, "  %s: recorded %.4g%s%n", test, result.get("ratio").getAsDouble(), note.isEmpty() ? "" : " (" + note + ")");
   }
 
   /** Verdict, pairs, time and warm-up of one result, for the notes under a table. */
