@@ -139,7 +139,9 @@ class ModesTest {
     kit.run(ModesTestCase.class, "noBudgetYet").testEvents().assertStatistics(s -> s.succeeded(1));
     JsonObject result = kit.result(ModesTestCase.class, "noBudgetYet");
     assertThat(result.get("verdict").getAsString()).isEqualTo("RECORDED");
-    assertThat(result.get("note").getAsString()).startsWith("recorded ratio ").endsWith("; commit it");
+    // Other notes may follow the notice (a warm-up that met its cap while the JIT compiled
+    // earlier tests' code, say); the notice comes first.
+    assertThat(result.get("note").getAsString()).matches("recorded ratio \\S+ in \\S+perf-budgets\\.json; commit it(; .*)?");
     assertThat(PerfTestKit.read(kit.budgetsFile())).contains("\"" + FIXTURE + "#noBudgetYet\"");
   }
 
