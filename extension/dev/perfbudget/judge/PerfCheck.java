@@ -21,14 +21,15 @@ import org.apiguardian.api.API;
  * earlier tests of the JVM gave it, and a boxed stream sum measured 1.8 alone read 2.0 to 13.9
  * after four other stream tests. Such a reading is measured again in a fresh JVM, and that
  * measurement is the one judged and reported, unless it too is far from the recorded ratio and
- * within the limit: then a second fresh JVM measures, and a third where the two disagree, as below.
+ * within the limit: then a second fresh JVM checks it, as below.
  *
  * <p>A fresh JVM has run the JUnit Platform before the test, and the same boxed sum read eight
  * times slower in some fresh JVMs than in others. A ratio to record in fresh JVMs is therefore
  * measured in a second one, and where the two read {@value #APART} times apart, the lower is
  * recorded. With {@code perfbudget.fork=always}, a reading far from the recorded ratio is
- * measured in a second fresh JVM, and where the two read {@value #APART} times apart, in a third:
- * the measurement with the median ratio is judged.
+ * checked by a second fresh JVM: the second is judged where it reads near the recorded ratio,
+ * the first where both read far and alike, and where they read {@value #APART} times apart a
+ * third measures and the median of the three is judged.
  */
 @API(status = INTERNAL)
 public final class PerfCheck {
@@ -128,7 +129,7 @@ public final class PerfCheck {
                 + "next (the JIT compiled library code it shares with the test framework differently), and the lower "
                 + "is recorded, so that the budget catches a regression from either speed",
             Format.ratio(ratioOf(one)), Format.ratio(ratioOf(two)));
-    return new Steady(lower.measured(), lower.driftedRatio(), lower.note().isEmpty() ? note : lower.note() + "; " + note);
+    return lower.noting(note);
   }
 
   private static boolean apart(Steady one, Steady two) {
@@ -138,10 +139,12 @@ public final class PerfCheck {
   }
 
   /**
-   * {@code one}, a fresh JVM's measurement far from the recorded ratio, unless a second fresh JVM
-   * reads {@value #APART} times apart from it: then a third measures, and the measurement with the
-   * median ratio of the three is returned, with a note that gives all three. Where the second
-   * agrees with it, {@code one} is returned with a note that two fresh JVMs read far.
+   * {@code one}, a fresh JVM's measurement far from the recorded ratio, checked by a second fresh
+   * JVM. Where the second reads near the recorded ratio, the second is returned: the first JVM ran
+   * the code at another of its speeds, for a regression would read far in both. Where both read
+   * far and alike, {@code one} is returned, and says so. Where they read {@value #APART} times
+   * apart, a third measures and the measurement with the median ratio of the three is returned.
+   * Each says in its note what the JVMs read.
    */
   private Steady outvoted(Steady one, Limit limit) throws Exception {
     if (Double.isNaN(ratioOf(one))) {
@@ -151,14 +154,21 @@ public final class PerfCheck {
     if (Double.isNaN(ratioOf(two))) {
       return one;
     }
+    if (!far(two.measured().measurement(), limit.recordedRatio())) {
+      return two.noting(
+          String.format(
+              "the ratio read %s in a fresh JVM, far from the recorded %s, and %s in a second, which is judged and "
+                  + "reported: the first JVM ran the code at another speed (the JIT compiled library code it shares "
+                  + "with the test framework differently, or the machine was disturbed)",
+              Format.ratio(ratioOf(one)), Format.ratio(limit.recordedRatio()), Format.ratio(ratioOf(two))));
+    }
     if (!apart(one, two)) {
-      String note =
+      return one.noting(
           String.format(
               "the ratio read %s and %s in two fresh JVMs, both far from the recorded %s: the code's cost changed "
                   + "since it was recorded, or this code runs at more than one speed from one JVM to the next and "
                   + "both JVMs ran it at a speed the recording did not",
-              Format.ratio(ratioOf(one)), Format.ratio(ratioOf(two)), Format.ratio(limit.recordedRatio()));
-      return new Steady(one.measured(), one.driftedRatio(), one.note().isEmpty() ? note : one.note() + "; " + note);
+              Format.ratio(ratioOf(one)), Format.ratio(ratioOf(two)), Format.ratio(limit.recordedRatio())));
     }
     Steady three = steady(confirm.measure(limit.value()), limit.value());
     if (Double.isNaN(ratioOf(three))) {
@@ -173,7 +183,7 @@ public final class PerfCheck {
                 + "to the next (the JIT compiled library code it shares with the test framework differently), "
                 + "and the median is judged and reported",
             Format.ratio(ratioOf(one)), Format.ratio(ratioOf(two)), Format.ratio(ratioOf(three)));
-    return new Steady(median.measured(), median.driftedRatio(), median.note().isEmpty() ? note : median.note() + "; " + note);
+    return median.noting(note);
   }
 
   /** The ratio of a valid measurement, else NaN. */
@@ -232,7 +242,13 @@ public final class PerfCheck {
    * @param driftedRatio the ratio of a first measurement that drifted, else NaN
    * @param note what the result says about it, or empty
    */
-  record Steady(Measured measured, double driftedRatio, String note) {}
+  record Steady(Measured measured, double driftedRatio, String note) {
+
+    /** The same measurement, its note followed by {@code more}. */
+    Steady noting(String more) {
+      return new Steady(measured, driftedRatio, note.isEmpty() ? more : note + "; " + more);
+    }
+  }
 
   /**
    * {@code measured}, or a second measurement by {@code confirm} when its ratio drifted while it

@@ -91,19 +91,31 @@ class PerfCheckTest {
   }
 
   @Test
-  void aFreshJvmThatReadsFarFromTheRecordedRatioTooIsPutToAVoteOfTwoMore() throws Exception {
-    // The test JVM reads 5 (polluted); the first fresh JVM 12.9 (the JIT's slow state), the next two 1.5 and 1.6.
+  void aFreshJvmThatReadsFarFromTheRecordedRatioTooIsCheckedByASecondThatReadsNear() throws Exception {
+    // The test JVM reads 5 (polluted); the first fresh JVM 12.9 (the JIT's slow state), the next 1.5.
     AtomicInteger measured = new AtomicInteger();
     Measurer polluted = here(Arms.of(FakeArm.steady("a", 10), FakeArm.steady("b", 50)));
     PerfCheck.Decision decision =
         new PerfCheck(polluted, freshJvms(measured, 12.9, 1.5, 1.6), true).check(new Limit(15, "recorded ratio 1.50 x tolerance 10", 1.5));
-    assertThat(measured).hasValue(3);
+    assertThat(measured).hasValue(2);
     assertThat(decision.verdict()).isEqualTo(Verdict.PASS);
-    assertThat(decision.measurement().ratio()).isEqualTo(1.6);
+    assertThat(decision.measurement().ratio()).isEqualTo(1.5);
     assertThat(decision.unconfirmedRatio()).isCloseTo(5.0, offset(0.2));
     assertThat(decision.note())
         .startsWith("measured again in a fresh JVM: the first reading, ")
-        .contains("; the ratio read 12.9, 1.50 and 1.60 in three fresh JVMs")
+        .contains("; the ratio read 12.9 in a fresh JVM, far from the recorded 1.50, and 1.50 in a second, which is judged and reported");
+  }
+
+  @Test
+  void aFreshJvmThatReadsFarFromTheRecordedRatioTooIsPutToAVoteOfTwoMoreWhenTheSecondReadsFarAndApart() throws Exception {
+    AtomicInteger measured = new AtomicInteger();
+    Measurer polluted = here(Arms.of(FakeArm.steady("a", 10), FakeArm.steady("b", 50)));
+    PerfCheck.Decision decision =
+        new PerfCheck(polluted, freshJvms(measured, 12.9, 4.0, 1.6), true).check(new Limit(15, "recorded ratio 1.50 x tolerance 10", 1.5));
+    assertThat(measured).hasValue(3);
+    assertThat(decision.measurement().ratio()).isEqualTo(4.0);
+    assertThat(decision.note())
+        .contains("; the ratio read 12.9, 4.00 and 1.60 in three fresh JVMs")
         .endsWith("and the median is judged and reported");
   }
 
@@ -210,15 +222,29 @@ class PerfCheckTest {
   }
 
   @Test
-  void withEveryMeasurementInAFreshJvmAReadingFarFromTheRecordedRatioIsOutvotedByTwoMore() throws Exception {
+  void withEveryMeasurementInAFreshJvmAFarReadingIsReplacedByASecondThatReadsNear() throws Exception {
     AtomicInteger measured = new AtomicInteger();
     Measurer fresh = freshJvms(measured, 12.9, 1.5, 1.6);
     PerfCheck.Decision decision = new PerfCheck(fresh, fresh, false, true).check(new Limit(15, "recorded ratio 1.50 x tolerance 10", 1.5));
-    assertThat(measured).hasValue(3);
-    assertThat(decision.measurement().ratio()).isEqualTo(1.6);
+    assertThat(measured).hasValue(2);
+    assertThat(decision.measurement().ratio()).isEqualTo(1.5);
     assertThat(decision.unconfirmedRatio()).isEqualTo(12.9);
     assertThat(decision.verdict()).isEqualTo(Verdict.PASS);
-    assertThat(decision.note()).startsWith("the ratio read 12.9, 1.50 and 1.60 in three fresh JVMs").endsWith("and the median is judged and reported");
+    assertThat(decision.note())
+        .isEqualTo("the ratio read 12.9 in a fresh JVM, far from the recorded 1.50, and 1.50 in a second, which is "
+            + "judged and reported: the first JVM ran the code at another speed (the JIT compiled library code it "
+            + "shares with the test framework differently, or the machine was disturbed)");
+  }
+
+  @Test
+  void withEveryMeasurementInAFreshJvmTwoFarReadingsApartAreDecidedByTheMedianOfThree() throws Exception {
+    AtomicInteger measured = new AtomicInteger();
+    Measurer fresh = freshJvms(measured, 12.9, 4.0, 1.6);
+    PerfCheck.Decision decision = new PerfCheck(fresh, fresh, false, true).check(new Limit(15, "recorded ratio 1.50 x tolerance 10", 1.5));
+    assertThat(measured).hasValue(3);
+    assertThat(decision.measurement().ratio()).isEqualTo(4.0);
+    assertThat(decision.unconfirmedRatio()).isEqualTo(12.9);
+    assertThat(decision.note()).startsWith("the ratio read 12.9, 4.00 and 1.60 in three fresh JVMs").endsWith("and the median is judged and reported");
   }
 
   @Test
