@@ -23,7 +23,7 @@ final class PoolArm implements Arm {
    * wait for a worker to wake and take a core, which a busy machine stretches.
    */
   static final String DISPATCH_ON_CORE_SHARE = "onCoreShareOfDispatches";
-  /** The shortest slices, on average, whose share of time on a core is reported. */
+  /** The shortest slices, on average and in CPU time, whose share of time on a core is reported. */
   private static final long MIN_SLICE_NANOS = 100_000;
   /** The workers' CPU time per dispatch, summed over them. */
   static final String WORKER_CPU = "workerCpuNsPerDispatch";
@@ -100,8 +100,11 @@ final class PoolArm implements Arm {
     figures.put("elementRoundsPerSecond", nsPerOp > 0 ? Math.round(work * 1e9 / nsPerOp) : 0);
     figures.put("dispatchOverheadNs", round(overheadNs));
     figures.put(PAUSES, dispatches > 0 ? round((double) pauseNanos / dispatches) : 0.0);
-    // Slices of a few us are mostly the reading of the clocks: their share says nothing.
-    if (cpuCounted && sliceNanos > 0 && wallNanos > 0 && sliceNanos >= MIN_SLICE_NANOS * dispatches) {
+    // Slices of a few us are mostly the reading of the clocks: their share says nothing. Their
+    // length is read from their CPU time, which a preempted worker does not stretch: their wall
+    // time would grow past the threshold on a busy machine, with a few preemptions of a time
+    // slice each among a few dozen dispatches.
+    if (cpuCounted && sliceNanos > 0 && wallNanos > 0 && workerCpuNanos >= MIN_SLICE_NANOS * dispatches) {
       figures.put(ON_CORE_SHARE, Math.round(1000.0 * workerCpuNanos / sliceNanos) / 1000.0);
       figures.put(DISPATCH_ON_CORE_SHARE, Math.round(1000.0 * workerCpuNanos / ((double) job.workers() * wallNanos)) / 1000.0);
       figures.put(WORKER_CPU, round(nsPerOp * workerCpuNanos / wallNanos));
