@@ -39,9 +39,13 @@ run forks all --forks 2 --history "$CHECK/forks/history.jsonl" -- \
 run parallel all --parallel --history "$CHECK/parallel/history.jsonl" -- \
   -Djunit.jupiter.execution.parallel.enabled=true -Djunit.jupiter.execution.parallel.mode.default=concurrent \
   -Dperfbudget.history.file="$CHECK/parallel/history.jsonl"
-run only-perf perf -- -Dgroups=perf
-run no-perf ordinary -- -DexcludedGroups=perf
-run mode-off off -- -Dperfbudget.mode=off
+# Tag filters and the kill switch do not depend on the JVM: CHECK_FILTERS=no leaves them out
+# where another run with the same JUnit checked them.
+if [ "${CHECK_FILTERS:-yes}" = yes ]; then
+  run only-perf perf -- -Dgroups=perf
+  run no-perf ordinary -- -DexcludedGroups=perf
+  run mode-off off -- -Dperfbudget.mode=off
+fi
 # What a user's classpath holds does not depend on the JVM or JUnit: CHECK_USER_CLASSPATH=no
 # leaves the rest out when another run already checked it.
 if [ "${CHECK_USER_CLASSPATH:-yes}" = no ]; then
