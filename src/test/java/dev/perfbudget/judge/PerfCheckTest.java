@@ -27,6 +27,15 @@ class PerfCheckTest {
     return new ThisJvm("PerfCheckTest", arms, TestSampling.settings(Duration.ofMillis(300)));
   }
 
+  /** A ratio recorded at 1.5 with tolerance 10. */
+  private static final Limit RECORDED_1_5 = new Limit(15, "recorded ratio 1.50 x tolerance 10", 1.5);
+
+  /** The default mode's check after the test JVM read 5 (polluted), with {@code fresh} for fresh JVMs. */
+  private static PerfCheck.Decision afterAPollutedReading(Measurer fresh) throws Exception {
+    Measurer polluted = here(Arms.of(FakeArm.steady("a", 10), FakeArm.steady("b", 50)));
+    return new PerfCheck(polluted, fresh, true).check(RECORDED_1_5);
+  }
+
   private static PerfCheck.Decision check(Arms arms, Limit limit) throws Exception {
     ThisJvm here = here(arms);
     return new PerfCheck(here, here).check(limit);
@@ -94,9 +103,7 @@ class PerfCheckTest {
   void aFreshJvmThatReadsFarFromTheRecordedRatioTooIsCheckedByASecondThatReadsNear() throws Exception {
     // The test JVM reads 5 (polluted); the first fresh JVM 12.9 (the JIT's slow state), the next 1.5.
     AtomicInteger measured = new AtomicInteger();
-    Measurer polluted = here(Arms.of(FakeArm.steady("a", 10), FakeArm.steady("b", 50)));
-    PerfCheck.Decision decision =
-        new PerfCheck(polluted, freshJvms(measured, 12.9, 1.5, 1.6), true).check(new Limit(15, "recorded ratio 1.50 x tolerance 10", 1.5));
+    PerfCheck.Decision decision = afterAPollutedReading(freshJvms(measured, 12.9, 1.5, 1.6));
     assertThat(measured).hasValue(2);
     assertThat(decision.verdict()).isEqualTo(Verdict.PASS);
     assertThat(decision.measurement().ratio()).isEqualTo(1.5);
@@ -109,9 +116,7 @@ class PerfCheckTest {
   @Test
   void aFreshJvmThatReadsFarFromTheRecordedRatioTooIsPutToAVoteOfTwoMoreWhenTheSecondReadsFarAndApart() throws Exception {
     AtomicInteger measured = new AtomicInteger();
-    Measurer polluted = here(Arms.of(FakeArm.steady("a", 10), FakeArm.steady("b", 50)));
-    PerfCheck.Decision decision =
-        new PerfCheck(polluted, freshJvms(measured, 12.9, 4.0, 1.6), true).check(new Limit(15, "recorded ratio 1.50 x tolerance 10", 1.5));
+    PerfCheck.Decision decision = afterAPollutedReading(freshJvms(measured, 12.9, 4.0, 1.6));
     assertThat(measured).hasValue(3);
     assertThat(decision.measurement().ratio()).isEqualTo(4.0);
     assertThat(decision.note())
@@ -122,9 +127,7 @@ class PerfCheckTest {
   @Test
   void aFreshJvmThatReadsNearTheRecordedRatioIsTheOnlyOne() throws Exception {
     AtomicInteger measured = new AtomicInteger();
-    Measurer polluted = here(Arms.of(FakeArm.steady("a", 10), FakeArm.steady("b", 50)));
-    PerfCheck.Decision decision =
-        new PerfCheck(polluted, freshJvms(measured, 1.52, 12.9), true).check(new Limit(15, "recorded ratio 1.50 x tolerance 10", 1.5));
+    PerfCheck.Decision decision = afterAPollutedReading(freshJvms(measured, 1.52, 12.9));
     assertThat(measured).hasValue(1);
     assertThat(decision.measurement().ratio()).isEqualTo(1.52);
   }
@@ -225,7 +228,7 @@ class PerfCheckTest {
   void withEveryMeasurementInAFreshJvmAFarReadingIsReplacedByASecondThatReadsNear() throws Exception {
     AtomicInteger measured = new AtomicInteger();
     Measurer fresh = freshJvms(measured, 12.9, 1.5, 1.6);
-    PerfCheck.Decision decision = new PerfCheck(fresh, fresh, false, true).check(new Limit(15, "recorded ratio 1.50 x tolerance 10", 1.5));
+    PerfCheck.Decision decision = new PerfCheck(fresh, fresh, false, true).check(RECORDED_1_5);
     assertThat(measured).hasValue(2);
     assertThat(decision.measurement().ratio()).isEqualTo(1.5);
     assertThat(decision.unconfirmedRatio()).isEqualTo(12.9);
@@ -240,7 +243,7 @@ class PerfCheckTest {
   void withEveryMeasurementInAFreshJvmTwoFarReadingsApartAreDecidedByTheMedianOfThree() throws Exception {
     AtomicInteger measured = new AtomicInteger();
     Measurer fresh = freshJvms(measured, 12.9, 4.0, 1.6);
-    PerfCheck.Decision decision = new PerfCheck(fresh, fresh, false, true).check(new Limit(15, "recorded ratio 1.50 x tolerance 10", 1.5));
+    PerfCheck.Decision decision = new PerfCheck(fresh, fresh, false, true).check(RECORDED_1_5);
     assertThat(measured).hasValue(3);
     assertThat(decision.measurement().ratio()).isEqualTo(4.0);
     assertThat(decision.unconfirmedRatio()).isEqualTo(12.9);
@@ -251,7 +254,7 @@ class PerfCheckTest {
   void withEveryMeasurementInAFreshJvmAFarReadingThatASecondConfirmsIsKeptAndSaysSo() throws Exception {
     AtomicInteger measured = new AtomicInteger();
     Measurer fresh = freshJvms(measured, 12.9, 12.5, 1.5);
-    PerfCheck.Decision decision = new PerfCheck(fresh, fresh, false, true).check(new Limit(15, "recorded ratio 1.50 x tolerance 10", 1.5));
+    PerfCheck.Decision decision = new PerfCheck(fresh, fresh, false, true).check(RECORDED_1_5);
     assertThat(measured).hasValue(2);
     assertThat(decision.measurement().ratio()).isEqualTo(12.9);
     assertThat(decision.unconfirmedRatio()).isNaN();
@@ -266,7 +269,7 @@ class PerfCheckTest {
   void withEveryMeasurementInAFreshJvmAReadingNearTheRecordedRatioIsMeasuredOnce() throws Exception {
     AtomicInteger measured = new AtomicInteger();
     Measurer fresh = freshJvms(measured, 1.52, 12.9);
-    PerfCheck.Decision decision = new PerfCheck(fresh, fresh, false, true).check(new Limit(15, "recorded ratio 1.50 x tolerance 10", 1.5));
+    PerfCheck.Decision decision = new PerfCheck(fresh, fresh, false, true).check(RECORDED_1_5);
     assertThat(measured).hasValue(1);
     assertThat(decision.measurement().ratio()).isEqualTo(1.52);
   }
