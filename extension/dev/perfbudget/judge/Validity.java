@@ -68,8 +68,7 @@ final class Validity {
             "the %s arm `%s` timed %s ns for batches of up to %d operations: its clock did not move. An arm of "
                 + "a workload kind of your own must time the operations it runs (System.nanoTime() before and after)",
             role, arm.name(), Format.ratio(arm.nsPerOp()), arm.batch()));
-      } else if (m.loopNsPerOp() > 0
-          && arm.nsPerOp() <= m.loopNsPerOp() + Math.max(m.loopNsPerOp() * LOOP_NOISE, LOOP_NOISE_NANOS)) {
+      } else if (noMoreThanTheLoop(arm.nsPerOp(), m.loopNsPerOp())) {
         problems.add(String.format(
             "the %s arm `%s` costs %s/op, no more than the empty loop (%s/op) within noise: the JIT may have "
                 + "removed the work. Return the result from the op, computed from inputs the JIT cannot fold "
@@ -87,6 +86,11 @@ final class Validity {
       problems.add(drift);
     }
     return problems;
+  }
+
+  /** Whether an arm costing {@code armNs} per op does no work beyond the empty loop's {@code loopNs}. */
+  static boolean noMoreThanTheLoop(double armNs, double loopNs) {
+    return loopNs > 0 && armNs <= loopNs + Math.max(loopNs * LOOP_NOISE, LOOP_NOISE_NANOS);
   }
 
   /** Why a ratio cannot go into a budget file, or null when it can. */

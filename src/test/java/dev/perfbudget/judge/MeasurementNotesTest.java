@@ -43,6 +43,23 @@ class MeasurementNotesTest {
   }
 
   @Test
+  void aCandidateUnderThreeTimesTheLoopMayDoNoWorkAndTheNoteSaysSo() {
+    // One call over a 1.8 ns loop: what an op whose work the JIT removed, but not its call, reads.
+    String note = notes(measured(90, 3.0, 1.8, new WarmUp(4, 300, false)));
+    assertThat(note)
+        .isEqualTo(
+            "little work: the candidate `bigDecimalWithTax` costs 3.00 ns/op, under 3 times the 1.80 ns of the measuring "
+                + "loop it includes: it does little work per op, or the JIT removed its work and kept only the call to it; "
+                + "return the op's result, computed from inputs the JIT cannot fold, and give each op more work");
+  }
+
+  @Test
+  void aCandidateThatCostsNoMoreThanTheLoopIsLeftToTheInvalidVerdict() {
+    assertThat(Validity.noMoreThanTheLoop(2.0, 1.8)).isTrue();
+    assertThat(notes(measured(90, 2.0, 1.8, new WarmUp(4, 300, false)))).isEmpty();
+  }
+
+  @Test
   void aBaselineOfManyLoopsSaysNothing() {
     assertThat(notes(measured(40, 160, 3, new WarmUp(4, 300, false)))).isEmpty();
     assertThat(notes(measured(5, 20, 0, new WarmUp(4, 300, false)))).as("no loop measured").isEmpty();
