@@ -49,7 +49,9 @@ class CallSiteIsolationTest {
 
     double after = lowestCostOf(op, () -> work);
     System.out.printf("call-site isolation: alone %.2f ns, beside others after three workloads %.2f ns%n", alone, after);
-    assertThat(after / alone).as("cost after / alone (%.2f / %.2f ns)", after, alone).isBetween(0.8, 1.2);
+    // A shared loop costs 2x; the machine alone moves the lowest of five readings by up to a
+    // quarter between the two (1.23 on Java 25 in one run of the suite), so the band is wider.
+    assertThat(after / alone).as("cost after / alone (%.2f / %.2f ns)", after, alone).isBetween(0.7, 1.4);
   }
 
   /**
