@@ -141,6 +141,7 @@ public final class InterleavedSampler {
     Side[] order = emptyLoop == null ? new Side[] {baseline, candidate} : new Side[] {baseline, candidate, emptyLoop};
     long timeMax = settings.timeMax().toNanos();
     long measuringStart = System.nanoTime();
+    MachineLoad machine = MachineLoad.now();
     int pairsHitByGc = 0;
     while (true) {
       shuffle(order);
@@ -167,7 +168,7 @@ public final class InterleavedSampler {
             Statistics.median(used), new Interval(Statistics.min(used), Statistics.max(used)),
             candidate.medianNsPerOp() / baseline.medianNsPerOp(),
             pairs, pairsHitByGc, Stop.TOO_SLOW, baseline.result(medianLoopNs), candidate.result(medianLoopNs),
-            medianLoopNs, warmUp, System.nanoTime() - start, used);
+            medianLoopNs, warmUp, System.nanoTime() - start, MachineLoad.othersShareSince(machine), used);
       }
       if ((!fixed && sequence.lookDue()) || outOfTime) {
         Look look = sequence.look(limit, new Resolution(baseline.relativeStep(), candidate.relativeStep()));
@@ -186,6 +187,7 @@ public final class InterleavedSampler {
               medianLoopNs,
               warmUp,
               System.nanoTime() - start,
+              MachineLoad.othersShareSince(machine),
               sequence.ratios());
         }
       }

@@ -16,6 +16,8 @@ import org.apiguardian.api.API;
  * @param pairsHitByGc pairs in which a GC ran during a sample; they are kept like any other
  * @param stop why sampling stopped
  * @param loopNsPerOp the empty loop's median cost per operation, sampled in every pair
+ * @param othersCpuShare the share of the machine's CPU time that other processes used while the
+ *     pairs were measured, 0 to 1, or NaN where unknown ({@link MachineLoad})
  * @param pairRatios every per-pair ratio, in the order measured
  */
 @API(status = INTERNAL)
@@ -31,6 +33,7 @@ public record Measurement(
     double loopNsPerOp,
     WarmUp warmUp,
     long elapsedNanos,
+    double othersCpuShare,
     double[] pairRatios) {
 
   /** The candidate's bytes per op over the baseline's; NaN when either arm does not count bytes. */

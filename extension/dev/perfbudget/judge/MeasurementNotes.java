@@ -69,6 +69,28 @@ final class MeasurementNotes {
    */
   static final double DISPATCHES_APART = 0.8;
 
+  /**
+   * Workers on a core for less than this share of the dispatches' time, in either arm, while
+   * other processes held the machine ({@link #BUSY_MACHINE}), spent most of each dispatch
+   * waiting for a core, and such waits follow the machine's state more than the work: beside two
+   * spinning processes on two cores the shares were 28% to 46% in every arm of 80 verdicts, and
+   * the 2x read 2.03 and 2.10 (medians of 10) one day and 1.75 (of 20, twice) the day before,
+   * with its arms' shares alike. On a quiet machine the shares were 57% to 96%, their slices 92%
+   * or more of their time on a core.
+   */
+  static final double MOSTLY_WAITING = 0.5;
+
+  /**
+   * Other processes that used this share of the machine's CPU time or more held its cores.
+   * Beside two spinning processes on two cores they used 50% to 69% of it; with nothing else
+   * running, up to 18% (the harness's own parent JVM among them). A thread of the test JVM that
+   * allocates as fast as it can takes cores too, but the collector's pauses are taken out of a
+   * pool's time and its ratios were right there (2.01 and 9.86 for the 2x and the 10x), with
+   * the workers as much off a core as beside the spinning processes: so this note asks for other
+   * processes, not just other threads.
+   */
+  static final double BUSY_MACHINE = 0.25;
+
   static final String WORKER_CPU = "workerCpuNsPerDispatch";
 
   private MeasurementNotes() {}
@@ -111,8 +133,9 @@ final class MeasurementNotes {
   }
 
   /**
-   * When the arms' workers were on a core for very different shares of their time, why the
-   * ratio cannot be trusted, and what their CPU time gives instead; else empty.
+   * When the arms' workers were on a core for very different shares of their time, or waited
+   * for a core most of each dispatch while other processes held the machine, why the ratio cannot be trusted,
+   * what their CPU time gives, and how much of the machine other processes used; else empty.
    */
   private static String contention(Measurement measurement) {
     double[] slices = shares(measurement, ON_CORE_SHARE);
@@ -122,12 +145,24 @@ final class MeasurementNotes {
     double[] dispatches = shares(measurement, DISPATCH_ON_CORE_SHARE);
     String stretched;
     if (apart(slices, SHARE_APART)) {
-      stretched = String.format("the workers were on a core for %.0f%% of their slices' time in the baseline and %.0f%% in the candidate",
+      stretched = String.format(
+          "the workers were on a core for %.0f%% of their slices' time in the baseline and %.0f%% in the candidate, so "
+              + "other threads or processes (a busy machine, a collector) took cores and stretched one arm's dispatches "
+              + "more than the other's",
           100 * slices[0], 100 * slices[1]);
     } else if (dispatches != null && Math.min(slices[0], slices[1]) < CONTENDED && apart(dispatches, DISPATCHES_APART)) {
       stretched = String.format(
           "the workers were on a core for %.0f%% of the dispatches' time in the baseline and %.0f%% in the candidate, "
-              + "and for %.0f%% and %.0f%% of their slices' time",
+              + "and for %.0f%% and %.0f%% of their slices' time, so other threads or processes (a busy machine, a "
+              + "collector) took cores and stretched one arm's dispatches more than the other's",
+          100 * dispatches[0], 100 * dispatches[1], 100 * slices[0], 100 * slices[1]);
+    } else if (dispatches != null && Math.min(slices[0], slices[1]) < CONTENDED
+        && Math.min(dispatches[0], dispatches[1]) < MOSTLY_WAITING && measurement.othersCpuShare() >= BUSY_MACHINE) {
+      stretched = String.format(
+          "the workers were on a core for only %.0f%% of the dispatches' time in the baseline and %.0f%% in the "
+              + "candidate, and for %.0f%% and %.0f%% of their slices' time, so most of a dispatch went waiting for a "
+              + "core that other processes held, and such waits follow the machine's state more than the work; "
+              + "measure where the pool's workers have cores to themselves",
           100 * dispatches[0], 100 * dispatches[1], 100 * slices[0], 100 * slices[1]);
     } else {
       return "";
@@ -138,8 +173,11 @@ final class MeasurementNotes {
         && bc.doubleValue() > 0) {
       cpuRatio = "; the ratio of the workers' CPU time is " + Format.ratio(cc.doubleValue() / bc.doubleValue());
     }
-    return "ratio not to be trusted: " + stretched + ", so other threads or processes (a busy machine, a collector) "
-        + "took cores and stretched one arm's dispatches more than the other's" + cpuRatio;
+    double others = measurement.othersCpuShare();
+    String machine = Double.isNaN(others)
+        ? ""
+        : String.format("; other processes used %.0f%% of the machine's CPU time meanwhile", 100 * others);
+    return "ratio not to be trusted: " + stretched + cpuRatio + machine;
   }
 
   /** The baseline's and the candidate's figure {@code name}, when both have it above 0; else null. */

@@ -22,7 +22,10 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  * first measurement was measured again before the verdict: {@code drift} (its ratio moved while
  * it ran), {@code far} (far from the recorded ratio), or {@code -}; and whether the result says
  * its ratio is not to be trusted (its arms' workers were on a core for very different shares of
- * their time): {@code untrusted} or {@code -}.
+ * their time): {@code untrusted} or {@code -}; then, for the pool kind, the shares of time its
+ * workers were on a core, baseline and candidate, of their slices' time and of the dispatches'
+ * time, the ratio of the workers' CPU time, and the share of the machine's CPU time other
+ * processes used ({@code -} for other kinds).
  */
 public final class QualityChild {
 
@@ -65,7 +68,7 @@ public final class QualityChild {
         JsonObject result = kit.result(kind.fixture(), scenario.method);
         out.printf(
             Locale.ROOT,
-            "%s\t%s\t%s\t%d\t%.5f\t%.4f\t%d\t%.4f\t%s\t%s%n",
+            "%s\t%s\t%s\t%d\t%.5f\t%.4f\t%d\t%.4f\t%s\t%s\t%s%n",
             kind.name(),
             scenario,
             result.get("verdict").getAsString(),
@@ -75,7 +78,8 @@ public final class QualityChild {
             result.get("pairs").getAsInt(),
             result.has("warmUp") ? result.getAsJsonObject("warmUp").get("ms").getAsLong() / 1e3 : Double.NaN,
             measuredAgain(note(result)),
-            note(result).contains("ratio not to be trusted") ? "untrusted" : "-");
+            note(result).contains("ratio not to be trusted") ? "untrusted" : "-",
+            poolShares(result));
         out.flush();
       }
     }
@@ -85,6 +89,30 @@ public final class QualityChild {
 
   private static String note(JsonObject result) {
     return result.has("note") ? result.get("note").getAsString() : "";
+  }
+
+  /**
+   * The pool kind's shares on a core, baseline then candidate, of the slices' and of the
+   * dispatches' time, the workers' CPU-time ratio and the others' share of the machine,
+   * comma-separated; {@code -} without them.
+   */
+  private static String poolShares(JsonObject result) {
+    if (!(result.get("baseline") instanceof JsonObject baseline) || !(result.get("candidate") instanceof JsonObject candidate)) {
+      return "-";
+    }
+    JsonObject b = baseline.getAsJsonObject("figures");
+    JsonObject c = candidate.getAsJsonObject("figures");
+    String[] names = {"onCoreShare", "onCoreShareOfDispatches"};
+    if (b == null || c == null || !b.has(names[0]) || !c.has(names[0]) || !b.has(names[1]) || !c.has(names[1])) {
+      return "-";
+    }
+    double cpuRatio = b.has("workerCpuNsPerDispatch") && c.has("workerCpuNsPerDispatch")
+        ? c.get("workerCpuNsPerDispatch").getAsDouble() / b.get("workerCpuNsPerDispatch").getAsDouble()
+        : Double.NaN;
+    double others = result.get("othersCpuShare").isJsonNull() ? Double.NaN : result.get("othersCpuShare").getAsDouble();
+    return String.format(Locale.ROOT, "%.3f,%.3f,%.3f,%.3f,%.3f,%.3f",
+        b.get(names[0]).getAsDouble(), c.get(names[0]).getAsDouble(),
+        b.get(names[1]).getAsDouble(), c.get(names[1]).getAsDouble(), cpuRatio, others);
   }
 
   /** Why the note says a first measurement was replaced, in the words of the judge's notes. */

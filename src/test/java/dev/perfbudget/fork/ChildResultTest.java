@@ -28,7 +28,7 @@ class ChildResultTest {
             2.0123456789, new Interval(1.95, Double.POSITIVE_INFINITY), 2.01, 24, 3, Stop.TIME_CAP,
             new ArmResult("copy", 52.1, 51.3, 55.5, 61.25, Double.NaN, 20_000, 27, 540_000, 0, 0, Map.of()),
             new ArmResult("encode", 104.9, 104.1, 110.75, 131.5, 48.25, 10_000, 27, 270_000, 2, 7, Map.of("dispatchesPerSecond", 9.7e6, "threads", 2)),
-            0.766, new WarmUp(7, 312, true, "the JIT was still compiling (java.util.Formatter::parse)"), 845_000_000L,
+            0.766, new WarmUp(7, 312, true, "the JIT was still compiling (java.util.Formatter::parse)"), 845_000_000L, 0.125,
             new double[] {1.95, 2.0123, 2.08, Double.NaN});
     Measured measured =
         new Measured(

@@ -21,12 +21,18 @@ class MeasurementNotesTest {
 
   static Measurement measured(
       double baselineNs, double candidateNs, double loopNs, WarmUp warmUp, Map<String, Object> baselineFigures, Map<String, Object> candidateFigures) {
+    return measured(baselineNs, candidateNs, loopNs, warmUp, baselineFigures, candidateFigures, Double.NaN);
+  }
+
+  static Measurement measured(
+      double baselineNs, double candidateNs, double loopNs, WarmUp warmUp, Map<String, Object> baselineFigures,
+      Map<String, Object> candidateFigures, double othersCpuShare) {
     return new Measurement(
         candidateNs / baselineNs, new Interval(candidateNs / baselineNs * 0.98, candidateNs / baselineNs * 1.02),
         candidateNs / baselineNs, 12, 0, Stop.BELOW_LIMIT,
         new ArmResult("centsWithTax", baselineNs, baselineNs - loopNs, baselineNs, baselineNs, 0, 100_000, 12, 1_200_000, 0, 0, baselineFigures),
         new ArmResult("bigDecimalWithTax", candidateNs, candidateNs - loopNs, candidateNs, candidateNs, 0, 100_000, 12, 1_200_000, 0, 0, candidateFigures),
-        loopNs, warmUp, 400_000_000L, new double[] {candidateNs / baselineNs});
+        loopNs, warmUp, 400_000_000L, othersCpuShare, new double[] {candidateNs / baselineNs});
   }
 
   private static String notes(Measurement measurement) {
@@ -115,5 +121,45 @@ class MeasurementNotesTest {
             Map.of("onCoreShare", 0.97, "onCoreShareOfDispatches", 0.95, "workerCpuNsPerDispatch", 5.0e6),
             Map.of("onCoreShare", 0.97, "onCoreShareOfDispatches", 0.48, "workerCpuNsPerDispatch", 5.0e6));
     assertThat(notes(unbalanced)).isEmpty();
+  }
+
+  @Test
+  void workersThatWaitedForACoreMostOfEachDispatchOnABusyMachineMakeTheRatioUntrustworthy() {
+    // As measured beside two spinning processes: the arms alike, both mostly waiting.
+    Measurement busy =
+        measured(7.0e6, 11.0e6, 0, new WarmUp(4, 300, false),
+            Map.of("onCoreShare", 0.51, "onCoreShareOfDispatches", 0.33, "workerCpuNsPerDispatch", 4.7e6),
+            Map.of("onCoreShare", 0.46, "onCoreShareOfDispatches", 0.36, "workerCpuNsPerDispatch", 10.6e6),
+            0.94);
+    assertThat(notes(busy))
+        .isEqualTo(
+            "ratio not to be trusted: the workers were on a core for only 33% of the dispatches' time in the baseline and "
+                + "36% in the candidate, and for 51% and 46% of their slices' time, so most of a dispatch went waiting for "
+                + "a core that other processes held, and such waits follow the machine's state more than the work; "
+                + "measure where the pool's workers have cores to themselves; the ratio of the workers' CPU time is 2.26; "
+                + "other processes used 94% of the machine's CPU time meanwhile");
+  }
+
+  @Test
+  void workersThatWaitedForACoreBesideThisJvmsOwnThreadsSayNothing() {
+    // As measured beside a thread of the test JVM allocating as fast as it could: as much off a
+    // core, no other process busy, and the ratios right.
+    Map<String, Object> baseline = Map.of("onCoreShare", 0.70, "onCoreShareOfDispatches", 0.38, "workerCpuNsPerDispatch", 4.7e6);
+    Map<String, Object> candidate = Map.of("onCoreShare", 0.60, "onCoreShareOfDispatches", 0.41, "workerCpuNsPerDispatch", 10.9e6);
+    assertThat(notes(measured(7.0e6, 14.1e6, 0, new WarmUp(4, 300, false), baseline, candidate, 0.0))).isEmpty();
+    assertThat(notes(measured(7.0e6, 14.1e6, 0, new WarmUp(4, 300, false), baseline, candidate, Double.NaN)))
+        .as("where the machine's load is unknown")
+        .isEmpty();
+  }
+
+  @Test
+  void aQuietMachineWhoseDispatchesWaitForTheirWorkersToWakeSaysNothing() {
+    // As measured with nothing else running: slices on a core, dispatches 57% and 61%.
+    Measurement quiet =
+        measured(2.6e6, 2.6e6, 0, new WarmUp(4, 300, false),
+            Map.of("onCoreShare", 0.94, "onCoreShareOfDispatches", 0.57, "workerCpuNsPerDispatch", 4.5e6),
+            Map.of("onCoreShare", 0.96, "onCoreShareOfDispatches", 0.61, "workerCpuNsPerDispatch", 4.5e6),
+            0.01);
+    assertThat(notes(quiet)).isEmpty();
   }
 }

@@ -303,7 +303,7 @@ class PerfCheckTest {
         median, new Interval(sorted[0], sorted[sorted.length - 1]), median, pairRatios.length, 0, Stop.BELOW_LIMIT,
         new ArmResult("a", 100, 100, 100, 100, 0, 1000, 30, 3_000_000, 0, 0, Map.of()),
         new ArmResult("b", 100 * median, 100 * median, 100 * median, 100 * median, 0, 1000, 30, 3_000_000, 0, 0, Map.of()),
-        0, new WarmUp(4, 300, false), 6_000_000L, pairRatios);
+        0, new WarmUp(4, 300, false), 6_000_000L, Double.NaN, pairRatios);
     return new Measured(measurement, Map.of(), List.of(), List.of());
   }
 }

@@ -25,7 +25,7 @@ class ConsoleLineTest {
             candidateNs / baselineNs, 12, 0, Stop.BELOW_LIMIT,
             new ArmResult("centsWithTax", baselineNs, baselineNs - loopNs, baselineNs, baselineNs, 0, 100_000, 12, 1_200_000, 0, 0, Map.of()),
             new ArmResult("bigDecimalWithTax", candidateNs, candidateNs - loopNs, candidateNs, candidateNs, 0, 100_000, 12, 1_200_000, 0, 0, Map.of()),
-            loopNs, new WarmUp(4, 300, false), 400_000_000L, new double[] {candidateNs / baselineNs});
+            loopNs, new WarmUp(4, 300, false), 400_000_000L, Double.NaN, new double[] {candidateNs / baselineNs});
     return new Outcome(
         "Money#tax", "Money#tax", "op", Verdict.PASS, false, Limit.maxRatio(100), measurement, Double.NaN, Map.of(), "",
         Instant.EPOCH, BytesBudget.NONE);

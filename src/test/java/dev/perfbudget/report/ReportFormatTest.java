@@ -53,7 +53,7 @@ class ReportFormatTest {
             2.01234567, new Interval(1.95, 2.08), 2.0, 3, 1, Stop.BELOW_LIMIT,
             new ArmResult("copy", 52.0, 51.23456, 55.5, 61.25, 0, 20000, 4, 80000, 0, 0, Map.of()),
             new ArmResult("encode", 103.9, 103.1, 110.75, 131.5, 48.25, 10000, 4, 40000, 1, 3, Map.of("dispatchesPerSecond", 9.7e6)),
-            0.766, new WarmUp(5, 312, false), 845_000_000L, new double[] {1.95, 2.0123, 2.08});
+            0.766, new WarmUp(5, 312, false), 845_000_000L, 0.0, new double[] {1.95, 2.0123, 2.08});
     return new Outcome(
         "com.example.CodecPerfTest#encode", "com.example.CodecPerfTest#encode", "op", Verdict.PASS, false,
         Limit.maxRatio(25), measurement, Double.NaN, Map.of("threads", 1, "note", "sample"), "",

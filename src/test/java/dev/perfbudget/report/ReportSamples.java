@@ -47,7 +47,7 @@ final class ReportSamples {
         verdict == Verdict.FAIL ? Stop.ABOVE_LIMIT : Stop.BELOW_LIMIT,
         new ArmResult("baseline arm", 50, 49.7, 53, 60, bytesPerOp, 2000, 40, 80_000, 0, 0, java.util.Map.of()),
         new ArmResult("candidate arm", 50 * ratio, 50 * ratio - 0.3, 53 * ratio, 60 * ratio, bytes ? 2304 : Double.NaN, 800, 40, 32_000, 1, 3, java.util.Map.of()),
-        0.3, new WarmUp(4, 120, false), 900_000_000L, pairs);
+        0.3, new WarmUp(4, 120, false), 900_000_000L, 0.0, pairs);
     Limit theLimit = limit > 0 ? Limit.maxRatio(limit) : Limit.NONE;
     String note = verdict == Verdict.RECORDED ? "recorded ratio " + Format.ratio(ratio) + " in budgets/perf-budgets.json; commit it" : "";
     return new Outcome(test, test, "op", verdict, verdict == Verdict.FAIL, theLimit, measurement, Double.NaN, Map.of("operations", 1), note, time, BytesBudget.NONE);

@@ -1,0 +1,81 @@
+package dev.perfbudget.engine;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * How much of the machine's CPU time other processes used while a measurement ran: the share of
+ * all CPUs' time that was busy, less this JVM's own. A pool's wall time on a machine whose other
+ * processes hold the cores is the machine's as much as the pool's, and the result says so with
+ * this figure.
+ *
+ * <p>Read from {@code /proc/stat} and {@code /proc/self/stat}, which count in the same clock
+ * ticks, so no tick rate is needed. The time the hypervisor gave other guests ({@code steal}) is
+ * counted as the others' too: this VM wanted the CPU and did not get it. Child processes of this
+ * JVM (a pool of processes) count as others. Elsewhere than on Linux the share is unknown (NaN).
+ */
+final class MachineLoad {
+
+  private static final Path MACHINE = Path.of("/proc/stat");
+  private static final Path SELF = Path.of("/proc/self/stat");
+  /** Ticks of all CPUs together below which the share is too coarse to tell (at 100 Hz: 0.1 s of one CPU). */
+  private static final long MIN_TICKS = 10;
+
+  private final long busyTicks;
+  private final long totalTicks;
+  private final long ownTicks;
+
+  private MachineLoad(long busyTicks, long totalTicks, long ownTicks) {
+    this.busyTicks = busyTicks;
+    this.totalTicks = totalTicks;
+    this.ownTicks = ownTicks;
+  }
+
+  /** The machine's counters now, or null where they cannot be read. */
+  static MachineLoad now() {
+    return read(MACHINE, SELF);
+  }
+
+  /** The counters in {@code machine} (as {@code /proc/stat}) and {@code self} (as {@code /proc/self/stat}). */
+  static MachineLoad read(Path machine, Path selfStat) {
+    try {
+      String[] cpu = Files.readAllLines(machine).get(0).trim().split("\\s+");
+      // cpu user nice system idle iowait irq softirq steal [guest guest_nice, inside user and nice]
+      long total = 0;
+      for (int i = 1; i <= 8 && i < cpu.length; i++) {
+        total += Long.parseLong(cpu[i]);
+      }
+      long idle = Long.parseLong(cpu[4]) + Long.parseLong(cpu[5]);
+      String self = Files.readString(selfStat);
+      // The command name may hold spaces and parentheses: the fields start after the last ')'.
+      String[] fields = self.substring(self.lastIndexOf(')') + 2).trim().split("\\s+");
+      long own = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime, stime
+      return new MachineLoad(total - idle, total, own);
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The share of all CPUs' time from {@code start} to now that other processes used, 0 to 1; NaN
+   * when unknown or when too little time passed to tell.
+   */
+  static double othersShareSince(MachineLoad start) {
+    return othersShare(start, now());
+  }
+
+  /** The share of all CPUs' time from {@code start} to {@code end} that other processes used. */
+  static double othersShare(MachineLoad start, MachineLoad end) {
+    if (start == null || end == null) {
+      return Double.NaN;
+    }
+    long total = end.totalTicks - start.totalTicks;
+    if (total < MIN_TICKS) {
+      return Double.NaN;
+    }
+    long others = (end.busyTicks - start.busyTicks) - (end.ownTicks - start.ownTicks);
+    return Math.max(0, Math.min(1, (double) others / total));
+  }
+
+}
