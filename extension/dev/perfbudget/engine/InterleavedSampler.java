@@ -12,6 +12,7 @@ import dev.perfbudget.engine.Measurement.Stop;
 import dev.perfbudget.engine.Measurement.WarmUp;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.function.DoubleSupplier;
 import java.util.function.Supplier;
 import org.apiguardian.api.API;
 
@@ -83,26 +84,35 @@ public final class InterleavedSampler {
    * on would only make a real op run for hours. The judge calls such an arm INVALID.
    */
   static final long MAX_ZERO_TIME_BATCH = 1L << 20;
+  private static final Supplier<DoubleSupplier> NO_MACHINE_LOAD = () -> () -> Double.NaN;
 
   private final SamplingSettings settings;
   private final SplittableRandom random;
   private final Supplier<JitActivity> jitActivity;
+  /**
+   * Starts a stretch of time and gives the share of the machine's CPU time other processes used
+   * since, NaN where unknown: read by the environment, which may touch files, where the engine
+   * does not.
+   */
+  private final Supplier<DoubleSupplier> othersShareFromNow;
   private final boolean measuredBefore;
 
   public InterleavedSampler(SamplingSettings settings, SplittableRandom random) {
-    this(settings, random, JitActivity::ofThisJvm, false);
+    this(settings, random, JitActivity::ofThisJvm, NO_MACHINE_LOAD, false);
   }
 
   /** A sampler that watches the JIT through {@code jitActivity}, for tests. */
   InterleavedSampler(SamplingSettings settings, SplittableRandom random, Supplier<JitActivity> jitActivity) {
-    this(settings, random, jitActivity, false);
+    this(settings, random, jitActivity, NO_MACHINE_LOAD, false);
   }
 
   private InterleavedSampler(
-      SamplingSettings settings, SplittableRandom random, Supplier<JitActivity> jitActivity, boolean measuredBefore) {
+      SamplingSettings settings, SplittableRandom random, Supplier<JitActivity> jitActivity,
+      Supplier<DoubleSupplier> othersShareFromNow, boolean measuredBefore) {
     this.settings = settings;
     this.random = random;
     this.jitActivity = jitActivity;
+    this.othersShareFromNow = othersShareFromNow;
     this.measuredBefore = measuredBefore;
   }
 
@@ -114,7 +124,16 @@ public final class InterleavedSampler {
    * warm-up, and a confirmed failure took twice as long as a pass.
    */
   public InterleavedSampler forArmsMeasuredBefore() {
-    return new InterleavedSampler(settings, random, jitActivity, true);
+    return new InterleavedSampler(settings, random, jitActivity, othersShareFromNow, true);
+  }
+
+  /**
+   * This sampler, reporting how much of the machine other processes used while it measured,
+   * through {@code othersShareFromNow}: called when the pairs start, its function is read when
+   * they end.
+   */
+  public InterleavedSampler reportingMachineLoad(Supplier<DoubleSupplier> othersShareFromNow) {
+    return new InterleavedSampler(settings, random, jitActivity, othersShareFromNow, measuredBefore);
   }
 
   /**
@@ -141,7 +160,7 @@ public final class InterleavedSampler {
     Side[] order = emptyLoop == null ? new Side[] {baseline, candidate} : new Side[] {baseline, candidate, emptyLoop};
     long timeMax = settings.timeMax().toNanos();
     long measuringStart = System.nanoTime();
-    MachineLoad machine = MachineLoad.now();
+    DoubleSupplier othersShare = othersShareFromNow.get();
     int pairsHitByGc = 0;
     while (true) {
       shuffle(order);
@@ -168,7 +187,7 @@ public final class InterleavedSampler {
             Statistics.median(used), new Interval(Statistics.min(used), Statistics.max(used)),
             candidate.medianNsPerOp() / baseline.medianNsPerOp(),
             pairs, pairsHitByGc, Stop.TOO_SLOW, baseline.result(medianLoopNs), candidate.result(medianLoopNs),
-            medianLoopNs, warmUp, System.nanoTime() - start, MachineLoad.othersShareSince(machine), used);
+            medianLoopNs, warmUp, System.nanoTime() - start, othersShare.getAsDouble(), used);
       }
       if ((!fixed && sequence.lookDue()) || outOfTime) {
         Look look = sequence.look(limit, new Resolution(baseline.relativeStep(), candidate.relativeStep()));
@@ -187,7 +206,7 @@ public final class InterleavedSampler {
               medianLoopNs,
               warmUp,
               System.nanoTime() - start,
-              MachineLoad.othersShareSince(machine),
+              othersShare.getAsDouble(),
               sequence.ratios());
         }
       }

@@ -17,7 +17,7 @@ import org.apiguardian.api.API;
  * @param stop why sampling stopped
  * @param loopNsPerOp the empty loop's median cost per operation, sampled in every pair
  * @param othersCpuShare the share of the machine's CPU time that other processes used while the
- *     pairs were measured, 0 to 1, or NaN where unknown ({@link MachineLoad})
+ *     pairs were measured, 0 to 1, or NaN where unknown ({@code environment.MachineLoad})
  * @param pairRatios every per-pair ratio, in the order measured
  */
 @API(status = INTERNAL)

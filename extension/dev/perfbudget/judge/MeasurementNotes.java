@@ -73,9 +73,9 @@ final class MeasurementNotes {
    * Workers on a core for less than this share of the dispatches' time, in either arm, while
    * other processes held the machine ({@link #BUSY_MACHINE}), spent most of each dispatch
    * waiting for a core, and such waits follow the machine's state more than the work: beside two
-   * spinning processes on two cores the shares were 28% to 46% in every arm of 80 verdicts, and
+   * spinning processes on two cores the shares were 28% to 47% in every arm of 80 verdicts, and
    * the 2x read 2.03 and 2.10 (medians of 10) one day and 1.75 (of 20, twice) the day before,
-   * with its arms' shares alike. On a quiet machine the shares were 57% to 96%, their slices 92%
+   * with its arms' shares alike. On a quiet machine the shares were 53% to 98%, their slices 86%
    * or more of their time on a core.
    */
   static final double MOSTLY_WAITING = 0.5;

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.perfbudget.Arms;
 import dev.perfbudget.engine.InterleavedSampler;
+import dev.perfbudget.environment.MachineLoad;
 import dev.perfbudget.engine.MeasuringThread;
 import dev.perfbudget.engine.SamplingSettings;
 import java.util.SplittableRandom;
@@ -36,7 +37,8 @@ public final class ThisJvm implements Measurer {
     if (!arms.invalidBecause().isEmpty()) {
       return Measured.unmeasurable(arms);
     }
-    InterleavedSampler sampler = new InterleavedSampler(settings, random.split());
+    InterleavedSampler sampler =
+        new InterleavedSampler(settings, random.split()).reportingMachineLoad(MachineLoad::othersShareFromNow);
     InterleavedSampler thisTime = measuredBefore ? sampler.forArmsMeasuredBefore() : sampler;
     measuredBefore = true;
     return Measured.of(

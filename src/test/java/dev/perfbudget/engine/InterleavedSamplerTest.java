@@ -201,6 +201,25 @@ class InterleavedSamplerTest {
   }
 
   @Test
+  void theMachinesLoadIsReadOverThePairsAndReported() throws Exception {
+    Arms arms =
+        new Arms(FakeArm.steady("a", 1000, 0.001, new ArrayList<>()), FakeArm.steady("b", 1000, 0.001, new ArrayList<>()), null, Map.of());
+    List<String> calls = new ArrayList<>();
+    InterleavedSampler sampler =
+        sampler(Duration.ofSeconds(2), 7).reportingMachineLoad(() -> {
+          calls.add("start");
+          return () -> {
+            calls.add("read");
+            return 0.42;
+          };
+        });
+    Measurement m = sampler.measure(arms, 1.5);
+    assertThat(m.othersCpuShare()).isEqualTo(0.42);
+    assertThat(calls).containsExactly("start", "read");
+    assertThat(measure(arms, 1.5).othersCpuShare()).as("with no reading of the machine").isNaN();
+  }
+
+  @Test
   void nsPerOpAndTheRatioIncludeTheLoopAndItsCostAndTheNetFiguresAreReportedBeside() throws Exception {
     Arms arms =
         new Arms(FakeArm.steady("a", 12, 0.001, new ArrayList<>()), FakeArm.steady("b", 22, 0.001, new ArrayList<>()),

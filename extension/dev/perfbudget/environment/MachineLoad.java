@@ -1,8 +1,12 @@
-package dev.perfbudget.engine;
+package dev.perfbudget.environment;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.DoubleSupplier;
+import org.apiguardian.api.API;
 
 /**
  * How much of the machine's CPU time other processes used while a measurement ran: the share of
@@ -15,7 +19,8 @@ import java.nio.file.Path;
  * counted as the others' too: this VM wanted the CPU and did not get it. Child processes of this
  * JVM (a pool of processes) count as others. Elsewhere than on Linux the share is unknown (NaN).
  */
-final class MachineLoad {
+@API(status = INTERNAL)
+public final class MachineLoad {
 
   private static final Path MACHINE = Path.of("/proc/stat");
   private static final Path SELF = Path.of("/proc/self/stat");
@@ -30,6 +35,15 @@ final class MachineLoad {
     this.busyTicks = busyTicks;
     this.totalTicks = totalTicks;
     this.ownTicks = ownTicks;
+  }
+
+  /**
+   * Starts a stretch of time: the function returned gives, each time it is called, the share of
+   * all CPUs' time that other processes used from now until then ({@link #othersShare}).
+   */
+  public static DoubleSupplier othersShareFromNow() {
+    MachineLoad start = now();
+    return () -> othersShare(start, now());
   }
 
   /** The machine's counters now, or null where they cannot be read. */
@@ -53,19 +67,15 @@ final class MachineLoad {
       long own = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime, stime
       return new MachineLoad(total - idle, total, own);
     } catch (IOException | RuntimeException e) {
+      // no /proc, or a layout this reading does not know: the share is unknown, never a failure
       return null;
     }
   }
 
   /**
-   * The share of all CPUs' time from {@code start} to now that other processes used, 0 to 1; NaN
-   * when unknown or when too little time passed to tell.
+   * The share of all CPUs' time from {@code start} to {@code end} that other processes used, 0 to
+   * 1; NaN when unknown or when too little time passed to tell.
    */
-  static double othersShareSince(MachineLoad start) {
-    return othersShare(start, now());
-  }
-
-  /** The share of all CPUs' time from {@code start} to {@code end} that other processes used. */
   static double othersShare(MachineLoad start, MachineLoad end) {
     if (start == null || end == null) {
       return Double.NaN;
@@ -77,5 +87,4 @@ final class MachineLoad {
     long others = (end.busyTicks - start.busyTicks) - (end.ownTicks - start.ownTicks);
     return Math.max(0, Math.min(1, (double) others / total));
   }
-
 }

@@ -1,4 +1,4 @@
-package dev.perfbudget.engine;
+package dev.perfbudget.environment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
@@ -41,12 +41,12 @@ class MachineLoadTest {
 
   @Test
   void aSpinningProcessBesideAnIdleTestJvmIsSeen() throws Exception {
-    MachineLoad start = MachineLoad.now();
-    assumeThat(start).as("/proc is readable (Linux)").isNotNull();
+    assumeThat(MachineLoad.now()).as("/proc is readable (Linux)").isNotNull();
+    java.util.function.DoubleSupplier othersShare = MachineLoad.othersShareFromNow();
     Process burner = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
     try {
       Thread.sleep(800);
-      double share = MachineLoad.othersShareSince(start);
+      double share = othersShare.getAsDouble();
       int cpus = Runtime.getRuntime().availableProcessors();
       // One spinning process takes a whole CPU of the machine's: more than half of one is generous.
       assertThat(share).isBetween(0.5 / cpus, 1.0);
