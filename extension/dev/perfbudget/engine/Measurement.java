@@ -16,7 +16,7 @@ import org.apiguardian.api.API;
  * @param pairsHitByGc pairs in which a GC ran during a sample; they are kept like any other
  * @param stop why sampling stopped
  * @param loopNsPerOp the empty loop's median cost per operation, sampled in every pair
- * @param othersCpuShare the share of the machine's CPU time that other processes used while the
+ * @param otherProcessesCpuShare the share of the machine's CPU time that other processes used while the
  *     pairs were measured, 0 to 1, or NaN where unknown ({@code environment.MachineLoad})
  * @param pairRatios every per-pair ratio, in the order measured
  */
@@ -33,7 +33,7 @@ public record Measurement(
     double loopNsPerOp,
     WarmUp warmUp,
     long elapsedNanos,
-    double othersCpuShare,
+    double otherProcessesCpuShare,
     double[] pairRatios) {
 
   /** The candidate's bytes per op over the baseline's; NaN when either arm does not count bytes. */

@@ -77,7 +77,7 @@ final class ReportJson {
     json.addProperty("pairsHitByGc", m == null ? 0 : m.pairsHitByGc());
     json.addProperty("stop", m == null ? null : m.stop().name());
     json.addProperty("elapsedMs", m == null ? 0 : m.elapsedNanos() / 1_000_000);
-    json.add("othersCpuShare", m == null ? null : Json.number(m.othersCpuShare(), 3));
+    json.add("otherProcessesCpuShare", m == null ? null : Json.number(m.otherProcessesCpuShare(), 3));
     json.add("unconfirmedRatio", Json.number(outcome.unconfirmedRatio(), 4));
     json.add("bytesRatio", m == null ? null : Json.number(m.bytesRatio(), 4));
     BytesBudget bytes = outcome.bytes();

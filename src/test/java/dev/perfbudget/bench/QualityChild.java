@@ -109,7 +109,7 @@ public final class QualityChild {
     double cpuRatio = b.has("workerCpuNsPerDispatch") && c.has("workerCpuNsPerDispatch")
         ? c.get("workerCpuNsPerDispatch").getAsDouble() / b.get("workerCpuNsPerDispatch").getAsDouble()
         : Double.NaN;
-    double others = result.get("othersCpuShare").isJsonNull() ? Double.NaN : result.get("othersCpuShare").getAsDouble();
+    double others = result.get("otherProcessesCpuShare").isJsonNull() ? Double.NaN : result.get("otherProcessesCpuShare").getAsDouble();
     return String.format(Locale.ROOT, "%.3f,%.3f,%.3f,%.3f,%.3f,%.3f",
         b.get(names[0]).getAsDouble(), c.get(names[0]).getAsDouble(),
         b.get(names[1]).getAsDouble(), c.get(names[1]).getAsDouble(), cpuRatio, others);

@@ -214,9 +214,9 @@ class InterleavedSamplerTest {
           };
         });
     Measurement m = sampler.measure(arms, 1.5);
-    assertThat(m.othersCpuShare()).isEqualTo(0.42);
+    assertThat(m.otherProcessesCpuShare()).isEqualTo(0.42);
     assertThat(calls).containsExactly("start", "read");
-    assertThat(measure(arms, 1.5).othersCpuShare()).as("with no reading of the machine").isNaN();
+    assertThat(measure(arms, 1.5).otherProcessesCpuShare()).as("with no reading of the machine").isNaN();
   }
 
   @Test

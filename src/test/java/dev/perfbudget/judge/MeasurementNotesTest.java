@@ -26,13 +26,13 @@ class MeasurementNotesTest {
 
   static Measurement measured(
       double baselineNs, double candidateNs, double loopNs, WarmUp warmUp, Map<String, Object> baselineFigures,
-      Map<String, Object> candidateFigures, double othersCpuShare) {
+      Map<String, Object> candidateFigures, double otherProcessesCpuShare) {
     return new Measurement(
         candidateNs / baselineNs, new Interval(candidateNs / baselineNs * 0.98, candidateNs / baselineNs * 1.02),
         candidateNs / baselineNs, 12, 0, Stop.BELOW_LIMIT,
         new ArmResult("centsWithTax", baselineNs, baselineNs - loopNs, baselineNs, baselineNs, 0, 100_000, 12, 1_200_000, 0, 0, baselineFigures),
         new ArmResult("bigDecimalWithTax", candidateNs, candidateNs - loopNs, candidateNs, candidateNs, 0, 100_000, 12, 1_200_000, 0, 0, candidateFigures),
-        loopNs, warmUp, 400_000_000L, othersCpuShare, new double[] {candidateNs / baselineNs});
+        loopNs, warmUp, 400_000_000L, otherProcessesCpuShare, new double[] {candidateNs / baselineNs});
   }
 
   private static String notes(Measurement measurement) {

@@ -77,8 +77,8 @@ class PoolWorkloadTest {
           .isLessThanOrEqualTo(2 * figures.get("nsPerDispatch").getAsDouble());
     }
     // Read from /proc where there is one; too short a measurement to tell reads null.
-    if (!result.get("othersCpuShare").isJsonNull()) {
-      assertThat(result.get("othersCpuShare").getAsDouble()).isBetween(0.0, 1.0);
+    if (!result.get("otherProcessesCpuShare").isJsonNull()) {
+      assertThat(result.get("otherProcessesCpuShare").getAsDouble()).isBetween(0.0, 1.0);
     }
   }
 
