@@ -35,6 +35,11 @@ class MeasurementNotesTest {
         loopNs, warmUp, 400_000_000L, otherProcessesCpuShare, new double[] {candidateNs / baselineNs});
   }
 
+  /** A pool arm's figures: its workers' shares of time on a core, of their slices' and of the dispatches' time, and their CPU time. */
+  private static Map<String, Object> pool(double slices, double dispatches, double workerCpuNs) {
+    return Map.of("onCoreShare", slices, "onCoreShareOfDispatches", dispatches, "workerCpuNsPerDispatch", workerCpuNs);
+  }
+
   private static String notes(Measurement measurement) {
     return MeasurementNotes.of(measurement, TestSampling.settings(Duration.ofSeconds(5)));
   }
@@ -102,9 +107,7 @@ class MeasurementNotesTest {
   void aBusyMachineThatStretchesOneArmsWaitForItsWorkersMakesTheRatioUntrustworthy() {
     // As measured beside two spinning processes: slices alike, dispatches 29% and 45% on a core.
     Measurement busy =
-        measured(5.1e6, 35.8e6, 0, new WarmUp(4, 300, false),
-            Map.of("onCoreShare", 0.47, "onCoreShareOfDispatches", 0.29, "workerCpuNsPerDispatch", 3.0e6),
-            Map.of("onCoreShare", 0.48, "onCoreShareOfDispatches", 0.45, "workerCpuNsPerDispatch", 31.0e6));
+        measured(5.1e6, 35.8e6, 0, new WarmUp(4, 300, false), pool(0.47, 0.29, 3.0e6), pool(0.48, 0.45, 31.0e6));
     assertThat(notes(busy))
         .isEqualTo(
             "ratio not to be trusted: the workers were on a core for 29% of the dispatches' time in the baseline and 45% in "
@@ -117,9 +120,7 @@ class MeasurementNotesTest {
   void anArmThatKeepsWorkersIdleOnAQuietMachineIsNotContention() {
     // A candidate that runs on one worker of two: half the dispatch on a core, but its slices run uncontended.
     Measurement unbalanced =
-        measured(2.6e6, 5.2e6, 0, new WarmUp(4, 300, false),
-            Map.of("onCoreShare", 0.97, "onCoreShareOfDispatches", 0.95, "workerCpuNsPerDispatch", 5.0e6),
-            Map.of("onCoreShare", 0.97, "onCoreShareOfDispatches", 0.48, "workerCpuNsPerDispatch", 5.0e6));
+        measured(2.6e6, 5.2e6, 0, new WarmUp(4, 300, false), pool(0.97, 0.95, 5.0e6), pool(0.97, 0.48, 5.0e6));
     assertThat(notes(unbalanced)).isEmpty();
   }
 
@@ -127,10 +128,7 @@ class MeasurementNotesTest {
   void workersThatWaitedForACoreMostOfEachDispatchOnABusyMachineMakeTheRatioUntrustworthy() {
     // As measured beside two spinning processes: the arms alike, both mostly waiting.
     Measurement busy =
-        measured(7.0e6, 11.0e6, 0, new WarmUp(4, 300, false),
-            Map.of("onCoreShare", 0.51, "onCoreShareOfDispatches", 0.33, "workerCpuNsPerDispatch", 4.7e6),
-            Map.of("onCoreShare", 0.46, "onCoreShareOfDispatches", 0.36, "workerCpuNsPerDispatch", 10.6e6),
-            0.94);
+        measured(7.0e6, 11.0e6, 0, new WarmUp(4, 300, false), pool(0.51, 0.33, 4.7e6), pool(0.46, 0.36, 10.6e6), 0.94);
     assertThat(notes(busy))
         .isEqualTo(
             "ratio not to be trusted: the workers were on a core for only 33% of the dispatches' time in the baseline and "
@@ -144,8 +142,8 @@ class MeasurementNotesTest {
   void workersThatWaitedForACoreBesideThisJvmsOwnThreadsSayNothing() {
     // As measured beside a thread of the test JVM allocating as fast as it could: as much off a
     // core, no other process busy, and the ratios right.
-    Map<String, Object> baseline = Map.of("onCoreShare", 0.70, "onCoreShareOfDispatches", 0.38, "workerCpuNsPerDispatch", 4.7e6);
-    Map<String, Object> candidate = Map.of("onCoreShare", 0.60, "onCoreShareOfDispatches", 0.41, "workerCpuNsPerDispatch", 10.9e6);
+    Map<String, Object> baseline = pool(0.70, 0.38, 4.7e6);
+    Map<String, Object> candidate = pool(0.60, 0.41, 10.9e6);
     assertThat(notes(measured(7.0e6, 14.1e6, 0, new WarmUp(4, 300, false), baseline, candidate, 0.0))).isEmpty();
     assertThat(notes(measured(7.0e6, 14.1e6, 0, new WarmUp(4, 300, false), baseline, candidate, Double.NaN)))
         .as("where the machine's load is unknown")
@@ -156,10 +154,7 @@ class MeasurementNotesTest {
   void aQuietMachineWhoseDispatchesWaitForTheirWorkersToWakeSaysNothing() {
     // As measured with nothing else running: slices on a core, dispatches 57% and 61%.
     Measurement quiet =
-        measured(2.6e6, 2.6e6, 0, new WarmUp(4, 300, false),
-            Map.of("onCoreShare", 0.94, "onCoreShareOfDispatches", 0.57, "workerCpuNsPerDispatch", 4.5e6),
-            Map.of("onCoreShare", 0.96, "onCoreShareOfDispatches", 0.61, "workerCpuNsPerDispatch", 4.5e6),
-            0.01);
+        measured(2.6e6, 2.6e6, 0, new WarmUp(4, 300, false), pool(0.94, 0.57, 4.5e6), pool(0.96, 0.61, 4.5e6), 0.01);
     assertThat(notes(quiet)).isEmpty();
   }
 }
