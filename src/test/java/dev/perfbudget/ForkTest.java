@@ -106,6 +106,18 @@ class ForkTest {
   }
 
   @Test
+  void aFreshJvmCollectsItsStartUpGarbageBeforeTheTestsFixtureIsMade() throws IOException {
+    Path gcLog = dir.resolve("gc.log");
+    PerfTestKit kit = kit("always").with("perfbudget.fork.jvmArgs", "-Xmx256m -Xlog:gc:file=" + gcLog);
+    kit.run(ForkTestCase.class, "notesWhenItsFixtureWasMade").testEvents().assertStatistics(stats -> stats.succeeded(1));
+    List<String> fullCollections = Files.readAllLines(gcLog).stream().filter(line -> line.contains("Pause Full (System.gc())")).toList();
+    assertThat(fullCollections).as("the fresh JVM's full collections, in %s", gcLog).hasSize(1);
+    double collectedAt = Double.parseDouble(fullCollections.get(0).replaceFirst("^\\[([0-9.]+)s\\].*", "$1"));
+    double fixtureMadeAt = Double.parseDouble(PerfTestKit.read(dir.resolve("pids.fixture")).trim()) / 1000;
+    assertThat(collectedAt).as("the full collection comes before the test instance is made").isLessThan(fixtureMadeAt);
+  }
+
+  @Test
   void eachInvocationOfASweepIsMeasuredInAFreshJvmOfItsOwnWithItsArguments() {
     PerfTestKit kit = kit("always");
     kit.run(ForkTestCase.class, "sweep").testEvents().assertStatistics(stats -> stats.succeeded(2));
@@ -187,6 +199,7 @@ class ForkTest {
     /** True in the test JVM only: a fresh JVM loads this class anew. */
     static volatile boolean inTestJvm;
     private final Work work = new Work();
+    private final long madeAtUptimeMillis = ManagementFactory.getRuntimeMXBean().getUptime();
 
     /** Notes this JVM's pid, once per JVM and test. */
     static void notePid() {
@@ -221,6 +234,12 @@ class ForkTest {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
+      op.baseline("40 steps", () -> noted(40)).candidate("80 steps", () -> noted(80));
+    }
+
+    @PerfBudget(maxRatio = 100)
+    void notesWhenItsFixtureWasMade(OpWorkload op) throws IOException {
+      Files.writeString(Path.of(System.getProperty(PIDS) + ".fixture"), Long.toString(madeAtUptimeMillis), StandardCharsets.UTF_8);
       op.baseline("40 steps", () -> noted(40)).candidate("80 steps", () -> noted(80));
     }
 
