@@ -11,6 +11,8 @@ final class BooleanOpLoop implements OpArm.Loop {
 
   private BooleanSupplier op;
   private Blackhole sink;
+  /** Never set: read after every call, as in {@link OpLoop}. */
+  private volatile boolean stopped;
 
   @Override
   public void bind(Object op, Blackhole sink) {
@@ -22,10 +24,12 @@ final class BooleanOpLoop implements OpArm.Loop {
   public long run(long operations) {
     BooleanSupplier op = this.op;
     Blackhole sink = this.sink;
+    long done = 0;
     long start = System.nanoTime();
-    for (long i = 0; i < operations; i++) {
+    do {
       sink.consume(op.getAsBoolean());
-    }
+      done++;
+    } while (done < operations & !stopped);
     return System.nanoTime() - start;
   }
 }

@@ -11,6 +11,8 @@ final class LongOpLoop implements OpArm.Loop {
 
   private LongSupplier op;
   private Blackhole sink;
+  /** Never set: read after every call, as in {@link OpLoop}. */
+  private volatile boolean stopped;
 
   @Override
   public void bind(Object op, Blackhole sink) {
@@ -22,10 +24,12 @@ final class LongOpLoop implements OpArm.Loop {
   public long run(long operations) {
     LongSupplier op = this.op;
     Blackhole sink = this.sink;
+    long done = 0;
     long start = System.nanoTime();
-    for (long i = 0; i < operations; i++) {
+    do {
       sink.consume(op.getAsLong());
-    }
+      done++;
+    } while (done < operations & !stopped);
     return System.nanoTime() - start;
   }
 }

@@ -12,6 +12,11 @@ final class OpLoop implements OpArm.Loop {
 
   private Supplier<?> op;
   private Blackhole sink;
+  /**
+   * Never set. Read after every call, as JMH's loop reads its own flag, so that the loop keeps
+   * JMH's shape and cost (see {@link OpArm.Loop#run}).
+   */
+  private volatile boolean stopped;
 
   @Override
   public void bind(Object op, Blackhole sink) {
@@ -23,10 +28,12 @@ final class OpLoop implements OpArm.Loop {
   public long run(long operations) {
     Supplier<?> op = this.op;
     Blackhole sink = this.sink;
+    long done = 0;
     long start = System.nanoTime();
-    for (long i = 0; i < operations; i++) {
+    do {
       sink.consume(op.get());
-    }
+      done++;
+    } while (done < operations & !stopped);
     return System.nanoTime() - start;
   }
 }

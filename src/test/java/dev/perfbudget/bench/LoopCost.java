@@ -1,0 +1,143 @@
+package dev.perfbudget.bench;
+
+import dev.perfbudget.Arm;
+import dev.perfbudget.Arms;
+import dev.perfbudget.CallSites;
+import dev.perfbudget.testkit.StandaloneContext;
+import dev.perfbudget.workloads.OpWorkload;
+import java.lang.invoke.MethodHandles;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.LongSupplier;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * What perfbudget's op loop costs against JMH's own measuring loop: cheap ops of {@link
+ * LibraryPanel} timed in one fresh JVM (compiler blackholes, as both tools' forks have them),
+ * in turns, by an op arm's loop and by a loop of JMH's shape (call, count, read a volatile flag
+ * that a timer sets after 1 ms). Prints each loop's median ns/op and perfbudget's over JMH's.
+ *
+ * <pre>
+ * mvn -q test-compile exec:exec -Dbench=LoopCost
+ * </pre>
+ *
+ * <p>Results: docs/measuring.md ("The measuring loop").
+ */
+public final class LoopCost {
+
+  private static final int ROUNDS = 400;
+  private static final int SETTLED_FROM = 200;
+  private static final long OPERATIONS = 500_000;
+  private static final String JMH_CONSENT =
+      "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.";
+
+  private LoopCost() {}
+
+  public static void main(String[] args) throws Exception {
+    if (args.length > 0 && args[0].equals("child")) {
+      child();
+      return;
+    }
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch",
+        "-XX:+UnlockExperimentalVMOptions", "-XX:CompileCommand=quiet",
+        "-XX:CompileCommand=blackhole,org/openjdk/jmh/infra/Blackhole.consumeCompiler",
+        "-DcompilerBlackholesEnabled=true",
+        "-cp", System.getProperty("java.class.path"), LoopCost.class.getName(), "child"));
+    System.out.printf(Locale.ROOT, "loop cost, load average %s%n%n", Agreement.loadAverage());
+    int exit = new ProcessBuilder(command).inheritIO().start().waitFor();
+    System.out.printf(Locale.ROOT, "%nload average at the end %s%n", Agreement.loadAverage());
+    System.exit(exit);
+  }
+
+  private static void child() throws Exception {
+    LibraryPanel panel = new LibraryPanel();
+    System.out.println("| op | perfbudget's loop, ns/op | JMH's loop, ns/op | perfbudget / JMH |");
+    System.out.println("|---|---:|---:|---:|");
+    compare("nothing (an empty op)", () -> 0L);
+    compare("centsWithTax", panel::centsWithTax);
+    compare("hashSetContains", () -> panel.hashSetContains() ? 1 : 0);
+    compare("hashMapGet", () -> panel.hashMapGet());
+  }
+
+  private static void compare(String name, LongSupplier op) throws Exception {
+    // An arm of its own per op, as in a perf test: the loop's call site sees this op alone.
+    Arm ours = ops(op);
+    JmhLoop theirs = CallSites.copyOf(MethodHandles.lookup(), JmhShapedLoop.class, JmhLoop.class);
+    Blackhole sink = new Blackhole(JMH_CONSENT);
+    double[] perfbudget = new double[ROUNDS - SETTLED_FROM];
+    double[] jmh = new double[ROUNDS - SETTLED_FROM];
+    for (int round = 0; round < ROUNDS; round++) {
+      double oursNs = ours.run(OPERATIONS).nanosPerOp();
+      double jmhNs = runForAMillisecond(theirs, op, sink);
+      if (round >= SETTLED_FROM) {
+        perfbudget[round - SETTLED_FROM] = oursNs;
+        jmh[round - SETTLED_FROM] = jmhNs;
+      }
+    }
+    double a = median(perfbudget);
+    double b = median(jmh);
+    System.out.printf(Locale.ROOT, "| %s | %.3f | %.3f | %.2f |%n", name, a, b, a / b);
+  }
+
+  private static Arm ops(LongSupplier op) {
+    Arms arms = new OpWorkload().baseline("op", op).candidate("same", op).prepare(new StandaloneContext("LoopCost"));
+    return arms.baseline();
+  }
+
+  /** The flag JMH's loop reads after every call; a timer sets it. */
+  static final class Flag {
+    volatile boolean done;
+  }
+
+  /** What a copy of {@link JmhShapedLoop} is used through. */
+  public interface JmhLoop {
+    /** Calls the op until {@code flag} is set; returns ns per call. */
+    double run(LongSupplier op, Blackhole sink, Flag flag);
+  }
+
+  /**
+   * JMH's measuring loop (its generated {@code _avgt_jmhStub}): call, count, until a flag is read
+   * set. Run only as private copies, one per op, as JMH generates one per benchmark: one loop
+   * shared by several ops would call them through a megamorphic site.
+   */
+  static final class JmhShapedLoop implements JmhLoop {
+    @Override
+    public double run(LongSupplier op, Blackhole sink, Flag flag) {
+      long operations = 0;
+      long start = System.nanoTime();
+      do {
+        sink.consume(op.getAsLong());
+        operations++;
+      } while (!flag.done);
+      return (double) (System.nanoTime() - start) / operations;
+    }
+  }
+
+  /** Runs a copy of JMH's loop for about 1 ms, as a JMH iteration runs until its timer fires. */
+  private static double runForAMillisecond(JmhLoop loop, LongSupplier op, Blackhole sink) throws InterruptedException {
+    Flag flag = new Flag();
+    Thread timer = new Thread(() -> {
+      try {
+        Thread.sleep(1);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      flag.done = true;
+    });
+    timer.start();
+    double nsPerOp = loop.run(op, sink, flag);
+    timer.join();
+    return nsPerOp;
+  }
+
+  private static double median(double[] values) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return sorted[sorted.length / 2];
+  }
+}
