@@ -26,15 +26,15 @@ import org.apiguardian.api.API;
 final class Validity {
 
   /**
-   * An arm whose cost, loop included, is within this share of the empty loop's does no work
-   * worth measuring. The loop's cost (0.3 to 3.7 ns here, by JVM and Blackhole mode) is the median of its samples, one in
-   * every pair. Each arm runs its own copy of the loop, and copies of one loop do not cost the
-   * same: on Java 25 an op whose work the JIT removed read 1.34 ns/op in one JVM and 1.86 in the
-   * next, against an empty loop at 1.34 or 2.01 (code placement, not work). A sub-ns difference
-   * from the loop is therefore no evidence of work. Where the Blackhole is not in compiler mode
-   * the loop costs more (3.1 to 3.5 ns on another VM), but removed work still read within 0.13 ns
-   * of it (16 readings), while `HashMap.get`, real work, read 4.46 ns against a 3.17 ns loop: a
-   * share of half the loop called that INVALID, a quarter does not.
+   * An arm whose cost, loop included, is within this share of the empty loop's does no work worth
+   * measuring. The loop's cost (0.3 to 3.7 ns here, by JVM and Blackhole mode) is the median of its
+   * samples, one in every pair. Each arm runs its own copy of the loop, and copies of one loop do
+   * not cost the same: on Java 25 an op whose work the JIT removed read 1.34 ns/op in one JVM and
+   * 1.86 in the next, against an empty loop at 1.34 or 2.01 (code placement, not work). A sub-ns
+   * difference from the loop is therefore no evidence of work. Where the Blackhole is not in
+   * compiler mode the loop costs more (3.1 to 3.5 ns on another VM), but removed work still read
+   * within 0.13 ns of it (16 readings), while `HashMap.get`, real work, read 4.46 ns against a 3.17
+   * ns loop: a share of half the loop called that INVALID, a quarter does not.
    */
   static final double LOOP_NOISE = 0.25;
   /** ... and never less than this many ns: the 0.52 to 0.67 ns between copies seen above. */
