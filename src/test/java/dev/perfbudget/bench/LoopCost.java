@@ -8,7 +8,6 @@ import dev.perfbudget.workloads.OpWorkload;
 import java.lang.invoke.MethodHandles;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.LongSupplier;
@@ -66,7 +65,7 @@ public final class LoopCost {
 
   private static void compare(String name, LongSupplier op) throws Exception {
     // An arm of its own per op, as in a perf test: the loop's call site sees this op alone.
-    Arm ours = ops(op);
+    Arm ours = opArm(op);
     JmhLoop theirs = CallSites.copyOf(MethodHandles.lookup(), JmhShapedLoop.class, JmhLoop.class);
     Blackhole sink = new Blackhole(JMH_CONSENT);
     double[] perfbudget = new double[ROUNDS - SETTLED_FROM];
@@ -79,12 +78,12 @@ public final class LoopCost {
         jmh[round - SETTLED_FROM] = jmhNs;
       }
     }
-    double a = median(perfbudget);
-    double b = median(jmh);
+    double a = QualityTable.quantile(perfbudget, 0.5);
+    double b = QualityTable.quantile(jmh, 0.5);
     System.out.printf(Locale.ROOT, "| %s | %.3f | %.3f | %.2f |%n", name, a, b, a / b);
   }
 
-  private static Arm ops(LongSupplier op) {
+  private static Arm opArm(LongSupplier op) {
     Arms arms = new OpWorkload().baseline("op", op).candidate("same", op).prepare(new StandaloneContext("LoopCost"));
     return arms.baseline();
   }
@@ -133,11 +132,5 @@ public final class LoopCost {
     double nsPerOp = loop.run(op, sink, flag);
     timer.join();
     return nsPerOp;
-  }
-
-  private static double median(double[] values) {
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    return sorted[sorted.length / 2];
   }
 }
