@@ -75,6 +75,8 @@ public final class InterleavedSampler {
    * noisy its samples.
    */
   private static final double STABLE_WITHIN_NOISY = 0.30;
+  /** The fewest samples in a warm-up round whose interquartile range says how noisy they are. */
+  private static final int SAMPLES_FOR_SPREAD = 4;
   private static final int MAX_PAIRS = 50_000;
   /** With no limit to decide against, sampling stops once high / low is within this spread. */
   private static final double PRECISE_SPREAD = 1.10;
@@ -96,24 +98,26 @@ public final class InterleavedSampler {
    */
   private final Supplier<DoubleSupplier> othersShareFromNow;
   private final boolean measuredBefore;
+  private final boolean confirming;
 
   public InterleavedSampler(SamplingSettings settings, SplittableRandom random) {
-    this(settings, random, JitActivity::ofThisJvm, NO_MACHINE_LOAD, false);
+    this(settings, random, JitActivity::ofThisJvm, NO_MACHINE_LOAD, false, false);
   }
 
   /** A sampler that watches the JIT through {@code jitActivity}, for tests. */
   InterleavedSampler(SamplingSettings settings, SplittableRandom random, Supplier<JitActivity> jitActivity) {
-    this(settings, random, jitActivity, NO_MACHINE_LOAD, false);
+    this(settings, random, jitActivity, NO_MACHINE_LOAD, false, false);
   }
 
   private InterleavedSampler(
       SamplingSettings settings, SplittableRandom random, Supplier<JitActivity> jitActivity,
-      Supplier<DoubleSupplier> othersShareFromNow, boolean measuredBefore) {
+      Supplier<DoubleSupplier> othersShareFromNow, boolean measuredBefore, boolean confirming) {
     this.settings = settings;
     this.random = random;
     this.jitActivity = jitActivity;
     this.othersShareFromNow = othersShareFromNow;
     this.measuredBefore = measuredBefore;
+    this.confirming = confirming;
   }
 
   /**
@@ -124,7 +128,16 @@ public final class InterleavedSampler {
    * warm-up, and a confirmed failure took twice as long as a pass.
    */
   public InterleavedSampler forArmsMeasuredBefore() {
-    return new InterleavedSampler(settings, random, jitActivity, othersShareFromNow, true);
+    return new InterleavedSampler(settings, random, jitActivity, othersShareFromNow, true, confirming);
+  }
+
+  /**
+   * A sampler for the measurement that confirms a failure: it finds the ratio above the limit at
+   * {@value ConfidenceSequence#CONFIRMING_CONFIDENCE} one-sided ({@link
+   * ConfidenceSequence#confirming}).
+   */
+  public InterleavedSampler confirmingAFailure() {
+    return new InterleavedSampler(settings, random, jitActivity, othersShareFromNow, measuredBefore, true);
   }
 
   /**
@@ -133,7 +146,7 @@ public final class InterleavedSampler {
    * they end.
    */
   public InterleavedSampler reportingMachineLoad(Supplier<DoubleSupplier> othersShareFromNow) {
-    return new InterleavedSampler(settings, random, jitActivity, othersShareFromNow, measuredBefore);
+    return new InterleavedSampler(settings, random, jitActivity, othersShareFromNow, measuredBefore, confirming);
   }
 
   /**
@@ -147,7 +160,9 @@ public final class InterleavedSampler {
     long start = System.nanoTime();
     Sampling sampling = arms.sampling();
     boolean fixed = !sampling.adapts();
-    ConfidenceSequence sequence = new ConfidenceSequence(fixed ? sampling.pairs() : settings.minPairs());
+    int firstLook = fixed ? sampling.pairs() : settings.minPairs();
+    ConfidenceSequence sequence =
+        confirming ? ConfidenceSequence.confirming(firstLook) : new ConfidenceSequence(firstLook);
     Side baseline = new Side(arms.baseline());
     Side candidate = new Side(arms.candidate());
     Side emptyLoop = arms.emptyLoop() == null ? null : new Side(arms.emptyLoop());
@@ -438,7 +453,14 @@ public final class InterleavedSampler {
         // for the whole measurement.
         batch = (long) Math.max(1, Math.min(sampleTarget / cost, 1L << 40));
       }
-      double within = Math.min(STABLE_WITHIN_NOISY, Math.max(STABLE_WITHIN, (spread + lastRoundSpread) / 2));
+      // A round of fewer samples than it takes to see their spread (an op of milliseconds, such as
+      // a pool's dispatch) cannot show how noisy it is: it is held to the noisy bound. On a busy
+      // machine a 20 ms dispatch moves by more than 10% from round to round, and such an arm
+      // warmed up for 15 to 40 rounds (0.5 to 2 s) after the JIT was quiet.
+      double within =
+          count < SAMPLES_FOR_SPREAD
+              ? STABLE_WITHIN_NOISY
+              : Math.min(STABLE_WITHIN_NOISY, Math.max(STABLE_WITHIN, (spread + lastRoundSpread) / 2));
       boolean stable = Math.abs(cost / lastRoundNsPerOp - 1) <= within;
       lastRoundNsPerOp = cost;
       lastRoundSpread = spread;

@@ -38,6 +38,8 @@ public final class ForkMain {
   public static final String CHILD_RESULT = "perfbudget.fork.child";
   /** The configuration key of the limit the fresh JVM measures against (0: to record). */
   public static final String CHILD_LIMIT = "perfbudget.fork.limit";
+  /** The configuration key that makes the fresh JVM's measurement one that confirms a failure. */
+  public static final String CHILD_CONFIRMS = "perfbudget.fork.confirms";
 
   static final String REQUEST = "request.properties";
   static final String RESULT = "result.json";

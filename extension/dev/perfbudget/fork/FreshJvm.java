@@ -101,10 +101,19 @@ public final class FreshJvm implements Measurer {
 
   @Override
   public Measured measure(double limit) throws IOException, InterruptedException {
+    return measure(limit, false);
+  }
+
+  @Override
+  public Measured measureToConfirm(double limit) throws IOException, InterruptedException {
+    return measure(limit, true);
+  }
+
+  private Measured measure(double limit, boolean confirming) throws IOException, InterruptedException {
     checkClassPath();
     Path dir = Files.createTempDirectory("perfbudget-fork-");
     try {
-      writeRequest(dir, limit);
+      writeRequest(dir, limit, confirming);
       Path output = dir.resolve("output.log");
       Process process =
           new ProcessBuilder(command(dir))
@@ -186,11 +195,12 @@ public final class FreshJvm implements Measurer {
     }
   }
 
-  private void writeRequest(Path dir, double limit) throws IOException {
+  private void writeRequest(Path dir, double limit, boolean confirming) throws IOException {
     Properties properties = new Properties();
     request.configuration().forEach((key, value) -> properties.setProperty(ForkMain.CONFIG + key, value));
     properties.setProperty(ForkMain.CONFIG + ForkMain.CHILD_RESULT, dir.resolve(ForkMain.RESULT).toString());
     properties.setProperty(ForkMain.CONFIG + ForkMain.CHILD_LIMIT, Double.toString(limit));
+    properties.setProperty(ForkMain.CONFIG + ForkMain.CHILD_CONFIRMS, Boolean.toString(confirming));
     // Each fresh measurement gets a seed of its own: independent of the others, and repeatable
     // when perfbudget.seed is set.
     properties.setProperty(ForkMain.CONFIG + "perfbudget.seed", Long.toString(seeds.nextLong()));

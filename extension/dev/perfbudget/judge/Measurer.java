@@ -17,4 +17,15 @@ public interface Measurer {
    * @throws Exception what an arm threw
    */
   Measured measure(double limit) throws Exception;
+
+  /**
+   * Measures to confirm a failure that an earlier measurement found against {@code limit}: the
+   * ratio above the limit at {@value
+   * dev.perfbudget.engine.ConfidenceSequence#CONFIRMING_CONFIDENCE} one-sided confirms it (see
+   * {@link dev.perfbudget.engine.ConfidenceSequence#CONFIRMING_CONFIDENCE}). A measurer that
+   * cannot tell the two apart measures as for any verdict, which only takes longer.
+   */
+  default Measured measureToConfirm(double limit) throws Exception {
+    return measure(limit);
+  }
 }

@@ -230,7 +230,7 @@ public final class PerfCheck {
       return new Decision(verdictOf(measured.measurement()), false, measured, replacedRatio, note);
     }
     // A failure counts only when a measurement independent of this one agrees.
-    Measured second = confirm.measure(limit.value());
+    Measured second = confirm.measureToConfirm(limit.value());
     return new Decision(
         verdictOf(second.measurement()), pastLimit(second.measurement(), limit), second,
         measured.measurement().ratio(), note);

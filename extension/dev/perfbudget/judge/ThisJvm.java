@@ -34,12 +34,22 @@ public final class ThisJvm implements Measurer {
 
   @Override
   public Measured measure(double limit) throws Exception {
+    return measure(limit, false);
+  }
+
+  @Override
+  public Measured measureToConfirm(double limit) throws Exception {
+    return measure(limit, true);
+  }
+
+  private Measured measure(double limit, boolean confirming) throws Exception {
     if (!arms.invalidBecause().isEmpty()) {
       return Measured.unmeasurable(arms);
     }
     InterleavedSampler sampler =
         new InterleavedSampler(settings, random.split()).reportingMachineLoad(MachineLoad::othersShareFromNow);
-    InterleavedSampler thisTime = measuredBefore ? sampler.forArmsMeasuredBefore() : sampler;
+    InterleavedSampler warmed = measuredBefore ? sampler.forArmsMeasuredBefore() : sampler;
+    InterleavedSampler thisTime = confirming ? warmed.confirmingAFailure() : warmed;
     measuredBefore = true;
     return Measured.of(
         MeasuringThread.run(test, arms, settings.opTimeout(), watched -> thisTime.measure(watched, limit)), arms);

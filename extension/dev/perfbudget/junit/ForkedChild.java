@@ -28,10 +28,12 @@ final class ForkedChild {
   static void measure(Invocation<Void> invocation, Workload workload, Plan plan, ExtensionContext context, String resultFile)
       throws Exception {
     double limit = Double.parseDouble(context.getConfigurationParameter(ForkMain.CHILD_LIMIT).orElse("0"));
+    boolean confirms = context.getConfigurationParameter(ForkMain.CHILD_CONFIRMS, Boolean::parseBoolean).orElse(false);
     ChildResult result;
     try {
       Arms arms = PerfTestRun.prepare(invocation, workload, plan, context);
-      result = ChildResult.of(new ThisJvm(plan.test(), arms, plan.settings().sampling()).measure(limit));
+      ThisJvm here = new ThisJvm(plan.test(), arms, plan.settings().sampling());
+      result = ChildResult.of(confirms ? here.measureToConfirm(limit) : here.measure(limit));
     } catch (ExtensionConfigurationException e) {
       result = ChildResult.failed(Kind.CONFIGURATION, e.getMessage());
     } catch (TestAbortedException e) {

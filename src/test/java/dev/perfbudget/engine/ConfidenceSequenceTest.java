@@ -152,4 +152,64 @@ class ConfidenceSequenceTest {
     assertThat(look.side()).isEqualTo(Side.BELOW_LIMIT);
     assertThat(look.decision().high()).isLessThan(1.5);
   }
+
+  @Test
+  void aConfirmationFindsTheRatioAboveTheLimitSoonerThanAFirstMeasurement() {
+    // The same pairs: a quarter of them far below the limit, as a pool's dispatches read on a
+    // busy machine whenever the baseline's workers waited for a core.
+    ConfidenceSequence first = new ConfidenceSequence(16);
+    ConfidenceSequence confirming = ConfidenceSequence.confirming(16);
+    SplittableRandom random = new SplittableRandom(8);
+    int firstDecided = 0;
+    int confirmedAt = 0;
+    for (int pair = 1; pair <= 2_000 && firstDecided == 0; pair++) {
+      double ratio = random.nextDouble() < 0.25 ? 4 * Math.exp(0.1 * random.nextGaussian()) : 10 * Math.exp(0.05 * random.nextGaussian());
+      first.add(ratio);
+      confirming.add(ratio);
+      if (first.lookDue() && first.look(5, Resolution.NONE).side() == Side.ABOVE_LIMIT) {
+        firstDecided = pair;
+      }
+      if (confirmedAt == 0 && confirming.lookDue() && confirming.look(5, Resolution.NONE).side() == Side.ABOVE_LIMIT) {
+        confirmedAt = pair;
+      }
+    }
+    assertThat(firstDecided).isPositive();
+    assertThat(confirmedAt).isPositive().isLessThan(firstDecided);
+  }
+
+  @Test
+  void aConfirmationFindsTheRatioBelowTheLimitAtTheFullConfidence() {
+    // Below the limit a confirmation decides as a first measurement does, on the same pairs.
+    ConfidenceSequence first = new ConfidenceSequence(16);
+    ConfidenceSequence confirming = ConfidenceSequence.confirming(16);
+    SplittableRandom random = new SplittableRandom(9);
+    while (first.pairs() < 500) {
+      double ratio = 1.3 * Math.exp(0.3 * random.nextGaussian());
+      first.add(ratio);
+      confirming.add(ratio);
+      if (first.lookDue()) {
+        Look one = first.look(1.5, Resolution.NONE);
+        Look other = confirming.look(1.5, Resolution.NONE);
+        assertThat(other.side() == Side.BELOW_LIMIT).isEqualTo(one.side() == Side.BELOW_LIMIT);
+        assertThat(other.decision()).isEqualTo(one.decision());
+      }
+    }
+  }
+
+  @Test
+  void aConfirmationOfATrueRatioAtTheLimitFindsItAboveInAtMostFivePercent() {
+    SplittableRandom random = new SplittableRandom(10);
+    int above = 0;
+    for (int run = 0; run < 1_000; run++) {
+      ConfidenceSequence sequence = ConfidenceSequence.confirming(16);
+      while (sequence.pairs() < 500) {
+        Side side = nextLook(sequence, 1.5, 0.2, random, 1.5).side();
+        if (side != Side.UNDECIDED) {
+          above += side == Side.ABOVE_LIMIT ? 1 : 0;
+          break;
+        }
+      }
+    }
+    assertThat(above).isLessThanOrEqualTo(50);
+  }
 }
