@@ -82,7 +82,10 @@ public final class ConfidenceSequence {
   public record Look(int pairs, double ratio, Interval decision, Interval reported, Side side) {}
 
   private final Looks looks;
-  /** The error per look that the lower bound may spend to find the ratio above the limit. */
+  /**
+   * The error that a confirmation's lower bound may spend, over all looks, to find the ratio
+   * above the limit; 0 for any other measurement, which finds it there by its decision interval.
+   */
   private final double aboveError;
   private double[] logRatios = new double[64];
   private int pairs;
@@ -97,7 +100,7 @@ public final class ConfidenceSequence {
    * #LEAST_PAIRS}.
    */
   public ConfidenceSequence(int firstLookPairs) {
-    this(firstLookPairs, (1 - DECISION_CONFIDENCE) / 2);
+    this(firstLookPairs, 0);
   }
 
   /**
@@ -178,7 +181,7 @@ public final class ConfidenceSequence {
     Side side =
         limit > 0 && decisionSoFar.below(limit)
             ? Side.BELOW_LIMIT
-            : limit > 0 && Math.max(aboveSoFar, decisionSoFar.low()) > limit ? Side.ABOVE_LIMIT : Side.UNDECIDED;
+            : limit > 0 && (decisionSoFar.above(limit) || aboveSoFar > limit) ? Side.ABOVE_LIMIT : Side.UNDECIDED;
     return new Look(pairs, Math.exp(median(sorted)), decisionSoFar, reportedSoFar, side);
   }
 

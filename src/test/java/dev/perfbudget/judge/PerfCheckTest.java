@@ -63,6 +63,31 @@ class PerfCheckTest {
   }
 
   @Test
+  void aFailureIsConfirmedByAMeasurementThatKnowsItConfirms() throws Exception {
+    // The confirmation may find the ratio above the limit at a lower confidence than a first
+    // measurement (ConfidenceSequence#CONFIRMING_CONFIDENCE): it has to be asked as such.
+    ThisJvm slow = here(Arms.of(FakeArm.steady("a", 10), FakeArm.steady("b", 30)));
+    AtomicInteger confirmations = new AtomicInteger();
+    Measurer confirm =
+        new Measurer() {
+          @Override
+          public Measured measure(double limit) {
+            throw new AssertionError("a failure's confirmation was taken as a first measurement");
+          }
+
+          @Override
+          public Measured measureToConfirm(double limit) throws Exception {
+            confirmations.incrementAndGet();
+            return slow.measureToConfirm(limit);
+          }
+        };
+    PerfCheck.Decision decision = new PerfCheck(slow, confirm).check(Limit.maxRatio(2));
+    assertThat(confirmations).hasValue(1);
+    assertThat(decision.verdict()).isEqualTo(Verdict.FAIL);
+    assertThat(decision.fails()).isTrue();
+  }
+
+  @Test
   void aClearPassNeedsNoConfirmation() throws Exception {
     Measurer never = limit -> {
       throw new AssertionError("a clear pass was measured again");
