@@ -436,7 +436,14 @@ public final class InterleavedSampler {
       double[] costs = new double[16];
       int count = 0;
       long spent = 0;
-      while (spent < roundNanos && count < costs.length) {
+      // A batched sample lasts about the sample target, a tenth of a round; one that a
+      // collector's pause stretched to the round's length would end the round alone, and a
+      // median of one or two samples is that pause's. Under GC pressure such rounds read 10 to
+      // 150 times the cost, and each held warm-up back by two rounds. So a batched arm's round
+      // runs at least as many samples as show their spread; an arm whose single op outlasts the
+      // sample target keeps rounds bounded by time alone.
+      int leastSamples = batch > 1 ? SAMPLES_FOR_SPREAD : 1;
+      while ((spent < roundNanos || count < leastSamples) && count < costs.length) {
         // Read as measuring reads them, so that this code is compiled before pairs are measured.
         GcActivity.collections();
         GcActivity.millis();

@@ -162,6 +162,27 @@ class InterleavedSamplerTest {
   }
 
   @Test
+  void aPauseLongerThanAWarmUpRoundDoesNotHoldWarmUpBack() throws Exception {
+    // Past the loop entries, one sample of the candidate in six is stopped for 200 times its
+    // length, as a collector's pause stretched 1 ms samples to 10 to 40 ms under GC pressure:
+    // such a sample fills a round alone.
+    // A round that ended on one read it as the cost, and the rounds on either side of it moved
+    // by 200 times: 8 of these 20 measurements warmed up in the least rounds, 3, and the others
+    // took up to 8.
+    int leastRounds = 0;
+    for (int seed = 0; seed < 20; seed++) {
+      SplittableRandom pauses = new SplittableRandom(seed);
+      FakeArm paused = new FakeArm("b", call -> call > 2_000 && pauses.nextInt(6) == 0 ? 20 * 200 : 20, 0.02, seed, new ArrayList<>());
+      Measurement m = sampler(Duration.ofSeconds(2), seed).measure(Arms.of(FakeArm.steady("a", 10), paused), 100);
+      assertThat(m.warmUp().capped()).isFalse();
+      assertThat(m.warmUp().rounds()).isLessThanOrEqualTo(5);
+      assertThat(m.candidate().nsPerOp()).isCloseTo(20, offset(1.0));
+      leastRounds += m.warmUp().rounds() == 3 ? 1 : 0;
+    }
+    assertThat(leastRounds).isGreaterThanOrEqualTo(15);
+  }
+
+  @Test
   void warmUpLastsUntilTheJitHasBeenQuietForTwoRounds() throws Exception {
     // Looks 1 to 20 exercise the look itself, look 21 follows the short batches, and looks 22 to
     // 32 end rounds 1 to 11, during which the JIT is at work (a C2 compilation of 200 ms reads
