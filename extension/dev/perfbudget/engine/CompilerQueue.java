@@ -21,7 +21,8 @@ import javax.management.ObjectName;
  * few dozen looks of a JVM and then settles.
  *
  * <p>On a JVM without these commands (not HotSpot) only the total compilation time is read, and
- * {@link #seesCompilationsInProgress()} says so: a compilation then shows only once it is done.
+ * {@link #seesCompilationsInProgress()} says so: a compilation then shows only once it is done,
+ * as {@link Seen#INSTALLED}.
  */
 final class CompilerQueue implements JitActivity {
 
@@ -36,7 +37,7 @@ final class CompilerQueue implements JitActivity {
   /** What one look saw. */
   record Look(int inProgress, long compiledMethods, long compilationMillis, String compiling) {}
 
-  /** Starts watching; the first {@link #quietSinceLastLook()} compares with this moment. */
+  /** Starts watching; the first {@link #sinceLastLook()} compares with this moment. */
   CompilerQueue() {
     this.compiler = ManagementFactory.getCompilationMXBean();
     MBeanServer found = null;
@@ -61,14 +62,18 @@ final class CompilerQueue implements JitActivity {
   }
 
   @Override
-  public boolean quietSinceLastLook() {
+  public Seen sinceLastLook() {
     Look now = look();
-    boolean quiet =
-        now.inProgress() == 0
-            && now.compiledMethods() == last.compiledMethods()
-            && now.compilationMillis() == last.compilationMillis();
+    Seen seen;
+    if (now.inProgress() > 0) {
+      seen = Seen.COMPILING;
+    } else if (now.compiledMethods() != last.compiledMethods() || now.compilationMillis() != last.compilationMillis()) {
+      seen = Seen.INSTALLED;
+    } else {
+      seen = Seen.QUIET;
+    }
     last = now;
-    return quiet;
+    return seen;
   }
 
   @Override

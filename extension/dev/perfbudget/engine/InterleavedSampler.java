@@ -7,6 +7,7 @@ import dev.perfbudget.Arms;
 import dev.perfbudget.Sample;
 import dev.perfbudget.Sampling;
 import dev.perfbudget.engine.ConfidenceSequence.Look;
+import dev.perfbudget.engine.JitActivity.Seen;
 import dev.perfbudget.engine.Measurement.ArmResult;
 import dev.perfbudget.engine.Measurement.Stop;
 import dev.perfbudget.engine.Measurement.WarmUp;
@@ -51,8 +52,8 @@ public final class InterleavedSampler {
   private static final int MIN_WARMUP_ROUNDS = 3;
   /** How often warm-up runs the engine's own looks before its loops, to get them compiled. */
   private static final int BOOKKEEPING_RUNS = 20;
-  /** Rounds in a row through which the JIT must be quiet before warm-up may end. */
-  private static final int QUIET_ROUNDS = 2;
+  /** Rounds in a row through which the JIT must have settled before warm-up may end. */
+  private static final int SETTLED_ROUNDS = 2;
   private static final int LOOP_ENTRIES = 2000;
   /** An op slower than this leaves the loop entries: next to it, the loop's own cost is noise. */
   private static final long SHORT_BATCH_NANOS = 20_000;
@@ -278,10 +279,11 @@ public final class InterleavedSampler {
    * whose batches last five times that whatever they were asked (ten times in a row), leaves that
    * phase: next to such an op or batch the loop's own cost does not matter, and 2,000 entries of
    * a 3 ms sort took 6 s here. Then rounds of full samples
-   * run until every arm is steady: the JIT was quiet (nothing compiled, installed, running or
-   * queued: see {@link CompilerQueue}) through the last {@value #QUIET_ROUNDS} rounds, so every
-   * arm ran the same code in both, and each arm's cost per operation moved by less than 10%
-   * between them (or less than its samples' spread, up to 30%, when they are noisier).
+   * run until every arm is steady: the JIT settled through the last {@value #SETTLED_ROUNDS}
+   * rounds (nothing running or queued at the round's end, and nothing installed since the round
+   * before unless every arm's cost held: see {@link CompilerQueue}), so every arm ran the same
+   * code in both, and each arm's cost per operation moved by less than 10% between them (or less
+   * than its samples' spread, up to 30%, when they are noisier).
    */
   private WarmUp warmUp(JitActivity jit, Side... sides) throws Exception {
     long start = System.nanoTime();
@@ -303,10 +305,10 @@ public final class InterleavedSampler {
         break;
       }
     }
-    jit.quietSinceLastLook();
+    jit.sinceLastLook();
     long roundNanos = Math.max(10 * settings.sampleTarget().toNanos(), 10_000_000L);
     int rounds = 0;
-    int quietRounds = 0;
+    int settledRounds = 0;
     while (true) {
       boolean stable = true;
       for (Side side : sides) {
@@ -318,11 +320,19 @@ public final class InterleavedSampler {
         }
       }
       rounds++;
-      quietRounds = jit.quietSinceLastLook() ? quietRounds + 1 : 0;
-      boolean steady = rounds >= MIN_WARMUP_ROUNDS && quietRounds >= QUIET_ROUNDS && stable;
+      // A method installed between two looks, with nothing compiling at the second and every
+      // arm's cost held, is not the arms' final code arriving: the JVM's other code (the test
+      // framework's, the engine's own bookkeeping) gets compiled too, and under GC pressure, with
+      // the compiler threads short of a core, one such method every 50 to 100 ms kept warm-up
+      // going for 1 to 7 s of rounds in which every arm read the same cost. A compilation that
+      // is running or queued at the look always counts: it may be the arm's.
+      Seen seen = jit.sinceLastLook();
+      boolean settled = seen == Seen.QUIET || (seen == Seen.INSTALLED && stable);
+      settledRounds = settled ? settledRounds + 1 : 0;
+      boolean steady = rounds >= MIN_WARMUP_ROUNDS && settledRounds >= SETTLED_ROUNDS && stable;
       if (steady || System.nanoTime() >= deadline) {
         String unsteady =
-            steady ? "" : quietRounds < QUIET_ROUNDS ? compiling(jit) : "the cost per operation still moved by more than 10% a round";
+            steady ? "" : settledRounds < SETTLED_ROUNDS ? compiling(jit) : "the cost per operation still moved by more than 10% a round";
         return new WarmUp(rounds, (System.nanoTime() - start) / 1_000_000, !steady, unsteady);
       }
     }
@@ -337,7 +347,7 @@ public final class InterleavedSampler {
    */
   private static void exerciseTheEnginesOwnCode(JitActivity jit) {
     for (int look = 0; look < BOOKKEEPING_RUNS; look++) {
-      jit.quietSinceLastLook();
+      jit.sinceLastLook();
     }
     SplittableRandom scratch = new SplittableRandom(1);
     for (int run = 0; run < 3; run++) {

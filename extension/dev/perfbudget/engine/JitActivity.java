@@ -1,17 +1,27 @@
 package dev.perfbudget.engine;
 
 /**
- * Whether the JIT compiler is at work: a compilation running or waiting, or one that finished
- * since the last look. Warm-up ends only after looks that saw it quiet, so that every arm runs
- * its final code; see {@link CompilerQueue} for how this JVM is watched.
+ * What the JIT compiler did since the last look; see {@link CompilerQueue} for how this JVM is
+ * watched. Warm-up ends only after rounds in which nothing was compiling at the look, so that
+ * every arm runs its final code.
  */
 interface JitActivity {
 
-  /**
-   * Whether the JIT was quiet since the last look: nothing compiled or installed in between, and
-   * nothing running or queued now.
-   */
-  boolean quietSinceLastLook();
+  /** What a look saw. */
+  enum Seen {
+    /** Nothing compiled or installed since the last look, nothing running or queued now. */
+    QUIET,
+    /**
+     * Something compiled or installed since the last look, but nothing running or queued now:
+     * whether it was the arms' code shows in their cost, which the next round reads.
+     */
+    INSTALLED,
+    /** A compilation running or queued now. */
+    COMPILING
+  }
+
+  /** What the JIT did since the last look, and whether it is at work now. */
+  Seen sinceLastLook();
 
   /** A method being compiled at the last look, or empty, for messages. */
   String lastCompiling();

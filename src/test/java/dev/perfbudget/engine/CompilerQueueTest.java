@@ -66,12 +66,12 @@ class CompilerQueueTest {
     // A fresh copy of a class has methods no one has called: calling one hot makes the JIT
     // compile it (tier 3, then 4) between the two looks.
     LongUnaryOperator fresh = CallSites.copyOf(MethodHandles.lookup(), Hot.class, LongUnaryOperator.class);
-    jit.quietSinceLastLook();
+    jit.sinceLastLook();
     long sum = 0;
     for (int i = 0; i < 200_000; i++) {
       sum += fresh.applyAsLong(i);
     }
-    assertThat(jit.quietSinceLastLook()).as("after %d", sum).isFalse();
+    assertThat(jit.sinceLastLook()).as("after %d", sum).isNotEqualTo(JitActivity.Seen.QUIET);
   }
 
   @Test
@@ -81,7 +81,7 @@ class CompilerQueueTest {
     int quietInARow = 0;
     for (int look = 0; look < 100 && quietInARow < 2; look++) {
       Thread.sleep(20);
-      quietInARow = jit.quietSinceLastLook() ? quietInARow + 1 : 0;
+      quietInARow = jit.sinceLastLook() == JitActivity.Seen.QUIET ? quietInARow + 1 : 0;
     }
     assertThat(quietInARow).isEqualTo(2);
   }

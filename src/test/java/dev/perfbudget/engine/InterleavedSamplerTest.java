@@ -14,7 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.function.IntPredicate;
+import dev.perfbudget.engine.JitActivity.Seen;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 
 /** The sampler's logic on arms of made-up cost: no result here depends on the machine. */
@@ -26,28 +27,28 @@ class InterleavedSamplerTest {
 
   /** A sampler whose JIT is quiet at every look, so that warm-up depends on the arms alone. */
   private static InterleavedSampler sampler(Duration timeMax, long seed) {
-    return new InterleavedSampler(TestSampling.settings(timeMax), new SplittableRandom(seed), () -> new ScriptedJit(look -> false, ""));
+    return new InterleavedSampler(TestSampling.settings(timeMax), new SplittableRandom(seed), () -> new ScriptedJit(look -> Seen.QUIET, ""));
   }
 
-  /** A JIT that is at work at the looks {@code busy} says (the first look is number 1). */
+  /** A JIT that is seen as {@code seen} says at each look (the first is number 1), compiling {@code method}. */
   private static final class ScriptedJit implements JitActivity {
-    private final IntPredicate busy;
+    private final IntFunction<Seen> seen;
     private final String method;
     private int looks;
 
-    ScriptedJit(IntPredicate busy, String method) {
-      this.busy = busy;
+    ScriptedJit(IntFunction<Seen> seen, String method) {
+      this.seen = seen;
       this.method = method;
     }
 
     @Override
-    public boolean quietSinceLastLook() {
-      return !busy.test(++looks);
+    public Seen sinceLastLook() {
+      return seen.apply(++looks);
     }
 
     @Override
     public String lastCompiling() {
-      return busy.test(looks) ? method : "";
+      return seen.apply(looks) == Seen.COMPILING ? method : "";
     }
   }
 
@@ -187,7 +188,7 @@ class InterleavedSamplerTest {
     // Looks 1 to 20 exercise the look itself, look 21 follows the short batches, and looks 22 to
     // 32 end rounds 1 to 11, during which the JIT is at work (a C2 compilation of 200 ms reads
     // so); rounds 12 and 13 are the first quiet ones.
-    ScriptedJit jit = new ScriptedJit(look -> look <= 32, "java.util.regex.Pattern::compile");
+    ScriptedJit jit = new ScriptedJit(look -> look <= 32 ? Seen.COMPILING : Seen.QUIET, "java.util.regex.Pattern::compile");
     Arms arms = Arms.of(FakeArm.steady("a", 10, 0.0, new ArrayList<>()), FakeArm.steady("b", 20, 0.0, new ArrayList<>()));
     Measurement m = new InterleavedSampler(TestSampling.settings(Duration.ofSeconds(2)), new SplittableRandom(7), () -> jit).measure(arms, 1.5);
     assertThat(m.warmUp().rounds()).isEqualTo(13);
@@ -196,8 +197,35 @@ class InterleavedSamplerTest {
   }
 
   @Test
+  void codeInstalledBetweenLooksWhileEveryArmsCostHoldsDoesNotHoldWarmUpBack() throws Exception {
+    // Every look finds a method installed since the one before and nothing compiling now, as
+    // under GC pressure the compiler threads installed the JVM's other code one method every 50
+    // to 100 ms: warm-up waited for a quiet look until its cap, through rounds of the same cost.
+    ScriptedJit jit = new ScriptedJit(look -> Seen.INSTALLED, "");
+    Arms arms = Arms.of(FakeArm.steady("a", 10, 0.0, new ArrayList<>()), FakeArm.steady("b", 20, 0.0, new ArrayList<>()));
+    Measurement m = new InterleavedSampler(TestSampling.settings(Duration.ofSeconds(2)), new SplittableRandom(7), () -> jit).measure(arms, 1.5);
+    assertThat(m.warmUp().capped()).isFalse();
+    assertThat(m.warmUp().rounds()).isEqualTo(3);
+  }
+
+  @Test
+  void codeInstalledBetweenLooksWhileAnArmsCostStillMovesIsWaitedFor() throws Exception {
+    // As in warmUpWaitsUntilTheCostStopsMoving, the candidate's cost still falls after the loop
+    // entries; the methods installed meanwhile may be its own.
+    FakeArm candidate =
+        new FakeArm("b", call -> 20 + 180 * Math.exp(-Math.max(0, call - 2_000) / 15.0), 0.0, 1, new ArrayList<>());
+    ScriptedJit jit = new ScriptedJit(look -> Seen.INSTALLED, "");
+    Measurement m =
+        new InterleavedSampler(TestSampling.settings(Duration.ofSeconds(2)), new SplittableRandom(7), () -> jit)
+            .measure(Arms.of(FakeArm.steady("a", 10), candidate), 100);
+    assertThat(m.warmUp().capped()).isFalse();
+    assertThat(m.warmUp().rounds()).isGreaterThanOrEqualTo(5);
+    assertThat(m.candidate().nsPerOp()).isCloseTo(20, offset(1.0));
+  }
+
+  @Test
   void aJitThatNeverGoesQuietCapsWarmUpAndTheResultSaysWhatItWasCompiling() throws Exception {
-    ScriptedJit jit = new ScriptedJit(look -> true, "java.util.Formatter::parse");
+    ScriptedJit jit = new ScriptedJit(look -> Seen.COMPILING, "java.util.Formatter::parse");
     Arms arms = Arms.of(FakeArm.steady("a", 10), FakeArm.steady("b", 20));
     Measurement m = new InterleavedSampler(TestSampling.settings(Duration.ofSeconds(2)), new SplittableRandom(7), () -> jit).measure(arms, 1.5);
     assertThat(m.warmUp().capped()).isTrue();
