@@ -14,6 +14,7 @@ import dev.perfbudget.engine.Measurement.WarmUp;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.DoubleSupplier;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.apiguardian.api.API;
 
@@ -98,25 +99,34 @@ public final class InterleavedSampler {
    * does not.
    */
   private final Supplier<DoubleSupplier> othersShareFromNow;
+  /** The JVM's count of collections so far, over all its collectors. */
+  private final LongSupplier collections;
   private final boolean measuredBefore;
   private final boolean confirming;
 
   public InterleavedSampler(SamplingSettings settings, SplittableRandom random) {
-    this(settings, random, JitActivity::ofThisJvm, NO_MACHINE_LOAD, false, false);
+    this(settings, random, JitActivity::ofThisJvm, GcActivity::collections);
   }
 
   /** A sampler that watches the JIT through {@code jitActivity}, for tests. */
   InterleavedSampler(SamplingSettings settings, SplittableRandom random, Supplier<JitActivity> jitActivity) {
-    this(settings, random, jitActivity, NO_MACHINE_LOAD, false, false);
+    this(settings, random, jitActivity, GcActivity::collections);
+  }
+
+  /** A sampler that also counts collections through {@code collections}, for tests. */
+  InterleavedSampler(
+      SamplingSettings settings, SplittableRandom random, Supplier<JitActivity> jitActivity, LongSupplier collections) {
+    this(settings, random, jitActivity, NO_MACHINE_LOAD, collections, false, false);
   }
 
   private InterleavedSampler(
       SamplingSettings settings, SplittableRandom random, Supplier<JitActivity> jitActivity,
-      Supplier<DoubleSupplier> othersShareFromNow, boolean measuredBefore, boolean confirming) {
+      Supplier<DoubleSupplier> othersShareFromNow, LongSupplier collections, boolean measuredBefore, boolean confirming) {
     this.settings = settings;
     this.random = random;
     this.jitActivity = jitActivity;
     this.othersShareFromNow = othersShareFromNow;
+    this.collections = collections;
     this.measuredBefore = measuredBefore;
     this.confirming = confirming;
   }
@@ -129,7 +139,7 @@ public final class InterleavedSampler {
    * warm-up, and a confirmed failure took twice as long as a pass.
    */
   public InterleavedSampler forArmsMeasuredBefore() {
-    return new InterleavedSampler(settings, random, jitActivity, othersShareFromNow, true, confirming);
+    return new InterleavedSampler(settings, random, jitActivity, othersShareFromNow, collections, true, confirming);
   }
 
   /**
@@ -138,7 +148,7 @@ public final class InterleavedSampler {
    * ConfidenceSequence#confirming}).
    */
   public InterleavedSampler confirmingAFailure() {
-    return new InterleavedSampler(settings, random, jitActivity, othersShareFromNow, measuredBefore, true);
+    return new InterleavedSampler(settings, random, jitActivity, othersShareFromNow, collections, measuredBefore, true);
   }
 
   /**
@@ -147,7 +157,7 @@ public final class InterleavedSampler {
    * they end.
    */
   public InterleavedSampler reportingMachineLoad(Supplier<DoubleSupplier> othersShareFromNow) {
-    return new InterleavedSampler(settings, random, jitActivity, othersShareFromNow, measuredBefore, confirming);
+    return new InterleavedSampler(settings, random, jitActivity, othersShareFromNow, collections, measuredBefore, confirming);
   }
 
   /**
@@ -164,9 +174,9 @@ public final class InterleavedSampler {
     int firstLook = fixed ? sampling.pairs() : settings.minPairs();
     ConfidenceSequence sequence =
         confirming ? ConfidenceSequence.confirming(firstLook) : new ConfidenceSequence(firstLook);
-    Side baseline = new Side(arms.baseline());
-    Side candidate = new Side(arms.candidate());
-    Side emptyLoop = arms.emptyLoop() == null ? null : new Side(arms.emptyLoop());
+    Side baseline = new Side(arms.baseline(), collections);
+    Side candidate = new Side(arms.candidate(), collections);
+    Side emptyLoop = arms.emptyLoop() == null ? null : new Side(arms.emptyLoop(), collections);
     WarmUp warmUp =
         fixed
             ? warmUpOneByOne(sampling.warmUpOperations(), baseline, candidate, emptyLoop)
@@ -384,6 +394,7 @@ public final class InterleavedSampler {
   /** One arm's batch size and the samples measured so far. */
   private static final class Side {
     private final Arm arm;
+    private final LongSupplier collections;
     private long batch = 1;
     private long shortBatch = 1;
     private int slowCalls;
@@ -403,8 +414,9 @@ public final class InterleavedSampler {
     private long gcCount;
     private long gcMillis;
 
-    Side(Arm arm) {
+    Side(Arm arm, LongSupplier collections) {
       this.arm = arm;
+      this.collections = collections;
     }
 
     /**
@@ -438,13 +450,15 @@ public final class InterleavedSampler {
     }
 
     /**
-     * Runs one warm-up round; returns whether its median cost per op is within 10% of last
-     * round's, or within the rounds' interquartile range of samples when that is wider (at most
-     * 30%).
+     * Runs one warm-up round; returns whether its median cost per op (of the samples no
+     * collection ran in, where there are any) is within 10% of last round's, or within the
+     * rounds' interquartile range of samples when that is wider (at most 30%).
      */
     boolean warmUpRound(long roundNanos, long sampleTarget) throws Exception {
       double[] costs = new double[16];
+      double[] withoutCollections = new double[16];
       int count = 0;
+      int clean = 0;
       long spent = 0;
       // A batched sample lasts about the sample target, a tenth of a round; one that a
       // collector's pause stretched to the round's length would end the round alone, and a
@@ -454,16 +468,24 @@ public final class InterleavedSampler {
       // sample target keeps rounds bounded by time alone.
       int leastSamples = batch > 1 ? SAMPLES_FOR_SPREAD : 1;
       while ((spent < roundNanos || count < leastSamples) && count < costs.length) {
-        // Read as measuring reads them, so that this code is compiled before pairs are measured.
-        GcActivity.collections();
-        GcActivity.millis();
+        long collectionsBefore = collections.getAsLong();
+        GcActivity.millis(); // read as measuring reads it, so that this code is compiled before pairs are measured
         Sample sample = arm.run(batch);
         spent += sample.nanos();
         costs[count++] = sample.nanosPerOp();
+        if (collections.getAsLong() == collectionsBefore) {
+          withoutCollections[clean++] = sample.nanosPerOp();
+        }
         batch = nextBatch(batch, sample, sampleTarget);
       }
       double[] round = Arrays.copyOf(costs, count);
-      double cost = Statistics.median(round);
+      // The round's cost is read from the samples no collection ran in, where there are any: a
+      // collector's pause only adds time to the samples it stops, while the code's cost moves
+      // them all. Under GC pressure pauses stopped more than half the samples of about one round
+      // in six (of the op kind's warm-ups), whose median read 3 to 12 times the cost, and each
+      // such round held warm-up back by two. An arm whose every sample collects (the churn kind
+      // under pressure) is read from all of them.
+      double cost = Statistics.median(clean > 0 ? Arrays.copyOf(withoutCollections, clean) : round);
       double spread = (Statistics.quantile(round, 0.75) - Statistics.quantile(round, 0.25)) / cost;
       if (cost > 0) {
         // Sized from the round's median, so that one slow last sample cannot leave a tiny batch
@@ -495,10 +517,10 @@ public final class InterleavedSampler {
 
     /** Measures one sample; returns whether a GC ran during it. */
     boolean measureOne() throws Exception {
-      long collections = GcActivity.collections();
+      long collectionsBefore = collections.getAsLong();
       long millis = GcActivity.millis();
       Sample sample = arm.run(batch);
-      long collected = GcActivity.collections() - collections;
+      long collected = collections.getAsLong() - collectionsBefore;
       gcCount += collected;
       gcMillis += GcActivity.millis() - millis;
       if (samples == nsPerOp.length) {
