@@ -145,7 +145,12 @@ public final class InterleavedSampler {
   /**
    * A sampler for the measurement that confirms a failure: it finds the ratio above the limit at
    * {@value ConfidenceSequence#CONFIRMING_CONFIDENCE} one-sided ({@link
-   * ConfidenceSequence#confirming}).
+   * ConfidenceSequence#confirming}). For arms measured before in this JVM (a failure confirmed
+   * with {@code perfbudget.fork=never}), the confirmation follows that measurement at once, so
+   * the arms ran their steady code until a moment ago: its warm-up is one round, which sizes
+   * the batches, and lasts longer only while the JIT is compiling at the round's end. Rounds
+   * until the cost holds again spent 0.2 to 0.4 s of a failure's 2 to 3 s under GC pressure, and
+   * a cost that moves during the confirmation is still caught by its drift check.
    */
   public InterleavedSampler confirmingAFailure() {
     return new InterleavedSampler(settings, random, jitActivity, othersShareFromNow, collections, measuredBefore, true);
@@ -339,7 +344,10 @@ public final class InterleavedSampler {
       Seen seen = jit.sinceLastLook();
       boolean settled = seen == Seen.QUIET || (seen == Seen.INSTALLED && stable);
       settledRounds = settled ? settledRounds + 1 : 0;
-      boolean steady = rounds >= MIN_WARMUP_ROUNDS && settledRounds >= SETTLED_ROUNDS && stable;
+      boolean steady =
+          measuredBefore && confirming
+              ? seen != Seen.COMPILING
+              : rounds >= MIN_WARMUP_ROUNDS && settledRounds >= SETTLED_ROUNDS && stable;
       if (steady || System.nanoTime() >= deadline) {
         String unsteady =
             steady ? "" : settledRounds < SETTLED_ROUNDS ? compiling(jit) : "the cost per operation still moved by more than 10% a round";

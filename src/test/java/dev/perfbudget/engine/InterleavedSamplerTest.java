@@ -126,6 +126,25 @@ class InterleavedSamplerTest {
   }
 
   @Test
+  void aConfirmationRightAfterAMeasurementOfTheSameArmsWarmsUpForOneRoundWhileTheJitIsNotCompiling() throws Exception {
+    Arms arms = Arms.of(FakeArm.steady("a", 10), FakeArm.steady("b", 20));
+    InterleavedSampler quiet = sampler(Duration.ofSeconds(2), 7);
+    quiet.measure(arms, 1.5);
+    Measurement confirmation = quiet.forArmsMeasuredBefore().confirmingAFailure().measure(arms, 1.5);
+    assertThat(confirmation.warmUp().rounds()).isEqualTo(1);
+    assertThat(confirmation.candidate().batch()).as("sized by that round").isGreaterThan(10_000);
+
+    // The JIT is compiling at the first three looks: the one before the rounds, and those that
+    // end the first two.
+    ScriptedJit jit = new ScriptedJit(look -> look <= 3 ? Seen.COMPILING : Seen.QUIET, "java.util.regex.Pattern::compile");
+    InterleavedSampler compiling = new InterleavedSampler(TestSampling.settings(Duration.ofSeconds(2)), new SplittableRandom(7), () -> jit);
+    Measurement waited = compiling.forArmsMeasuredBefore().confirmingAFailure().measure(arms, 1.5);
+    assertThat(waited.warmUp().rounds()).isEqualTo(3);
+    // Not a confirmation: rounds until the cost holds, as for any measurement of arms measured before.
+    assertThat(quiet.forArmsMeasuredBefore().measure(arms, 1.5).warmUp().rounds()).isGreaterThanOrEqualTo(3);
+  }
+
+  @Test
   void armsMeasuredBeforeInThisJvmAreNotEnteredTwoThousandTimesAgain() throws Exception {
     List<String> log = new ArrayList<>();
     Arms arms = Arms.of(FakeArm.steady("a", 10, 0.02, log), FakeArm.steady("b", 20, 0.02, log));
