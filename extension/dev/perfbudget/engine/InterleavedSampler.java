@@ -135,7 +135,7 @@ public final class InterleavedSampler {
    * A sampler for arms that this JVM has measured before, as when a failure is confirmed in the
    * test JVM: their loops were entered thousands of times already and the engine's own code is
    * compiled, so warm-up goes straight to its rounds, which still wait until every arm is steady
-   * and the JIT quiet. Under GC pressure the loop entries alone took 0.4 to 0.6 s of a 1 s
+   * and the JIT settled. Under GC pressure the loop entries alone took 0.4 to 0.6 s of a 1 s
    * warm-up, and a confirmed failure took twice as long as a pass.
    */
   public InterleavedSampler forArmsMeasuredBefore() {
