@@ -24,7 +24,7 @@ import org.apiguardian.api.API;
  * out.
  *
  * <p>IMPLEMENTATION NOTES. Each sample is a batch of operations sized to last about {@code
- * perfbudget.sample.target} (1 ms), far above the timer's ~30 ns cost and 20 ns steps; the
+ * perfbudget.sample.target} (0.5 ms), far above the timer's ~30 ns cost and 20 ns steps; the
  * batch is fixed once warm-up ends so that every sample of an arm is alike. The ratio is the
  * median of per-pair ratios: both samples of a pair ran a millisecond apart, so a slow stretch of
  * the machine moves both and cancels out. A sample's ns/op include the measuring loop, as JMH's
@@ -468,7 +468,7 @@ public final class InterleavedSampler {
       int count = 0;
       int clean = 0;
       long spent = 0;
-      // A batched sample lasts about the sample target, a tenth of a round; one that a
+      // A batched sample lasts about the sample target, a twentieth of a round; one that a
       // collector's pause stretched to the round's length would end the round alone, and a
       // median of one or two samples is that pause's. Under GC pressure such rounds read 10 to
       // 150 times the cost, and each held warm-up back by two rounds. So a batched arm's round
