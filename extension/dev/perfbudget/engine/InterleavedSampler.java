@@ -26,7 +26,7 @@ import org.apiguardian.api.API;
  * <p>IMPLEMENTATION NOTES. Each sample is a batch of operations sized to last about {@code
  * perfbudget.sample.target} (0.5 ms), far above the timer's ~30 ns cost and 20 ns steps; the
  * batch is fixed once warm-up ends so that every sample of an arm is alike. The ratio is the
- * median of per-pair ratios: both samples of a pair ran a millisecond apart, so a slow stretch of
+ * median of per-pair ratios: both samples of a pair ran half a millisecond apart, so a slow stretch of
  * the machine moves both and cancels out. A sample's ns/op include the measuring loop, as JMH's
  * do, and so does the ratio: how much of the loop an op hides (the CPU runs both at once) is not
  * the loop's cost, and subtracting a 1 ns loop from a 2 ns op moved its ratio by a third. An

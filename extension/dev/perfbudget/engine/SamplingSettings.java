@@ -21,7 +21,7 @@ public record SamplingSettings(
    */
   public static final int DEFAULT_MIN_PAIRS = 16;
 
-  /** Far above any sane batch (batches are sized to about a millisecond), far below CI limits. */
+  /** Far above any sane batch (batches are sized to about half a millisecond), far below CI limits. */
   public static final Duration DEFAULT_OP_TIMEOUT = Duration.ofSeconds(60);
 
 }
