@@ -339,8 +339,8 @@ public final class InterleavedSampler {
       // arm's cost held, is not the arms' final code arriving: the JVM's other code (the test
       // framework's, the engine's own bookkeeping) gets compiled too, and under GC pressure, with
       // the compiler threads short of a core, one such method every 50 to 100 ms kept warm-up
-      // going for 1 to 7 s of rounds in which every arm read the same cost. A compilation that
-      // is running or queued at the look always counts: it may be the arm's.
+      // going through rounds in which every arm read the same cost. A compilation that is
+      // running or queued at the look always counts: it may be the arm's.
       Seen seen = jit.sinceLastLook();
       boolean settled = seen == Seen.QUIET || (seen == Seen.INSTALLED && stable);
       settledRounds = settled ? settledRounds + 1 : 0;
