@@ -408,6 +408,8 @@ public final class InterleavedSampler {
     private int slowCalls;
     private boolean slowerThanAShortBatch;
     private double lastRoundNsPerOp = Double.NaN;
+    /** The cheapest round's cost per op so far. */
+    private double lowestRoundNsPerOp = Double.POSITIVE_INFINITY;
     /** The last round's interquartile range of samples over its median. */
     private double lastRoundSpread = Double.NaN;
     /** The first operation's cost, cold: what an op too slow for warm-up rounds is known by. */
@@ -508,8 +510,15 @@ public final class InterleavedSampler {
           count < SAMPLES_FOR_SPREAD
               ? STABLE_WITHIN_NOISY
               : Math.min(STABLE_WITHIN_NOISY, Math.max(STABLE_WITHIN, (spread + lastRoundSpread) / 2));
-      boolean stable = Math.abs(cost / lastRoundNsPerOp - 1) <= within;
+      // Steady once a round is no cheaper than the cheapest round before it, by more than the
+      // band: new compiled code makes an arm cheaper, while what the machine or the collector is
+      // doing moves it either way. Under GC pressure a churn arm's cost moved from round to round
+      // by 10% to 60% either way with the JIT settled (87, 86, 138, 121, 138, 136, 164, 225 ns per
+      // replacement), and rounds asked to agree with the one before kept warm-up going for up to
+      // 4.8 s.
+      boolean stable = cost >= lowestRoundNsPerOp * (1 - within);
       lastRoundNsPerOp = cost;
+      lowestRoundNsPerOp = Math.min(lowestRoundNsPerOp, cost);
       lastRoundSpread = spread;
       return stable;
     }

@@ -234,6 +234,25 @@ class InterleavedSamplerTest {
   }
 
   @Test
+  void aCostThatMovesBothWaysFromRoundToRoundEndsWarmUpOnceItStopsFalling() throws Exception {
+    // Past the loop entries the candidate costs 100 or 180 ns, drawn afresh every ten calls
+    // (about a round), as a churn arm's cost moved with the collector's state under GC pressure
+    // while the JIT was settled. With rounds asked to agree with the one before, 14 of these 20
+    // warmed up in 4 rounds or fewer, and the others took up to 11.
+    int leastRounds = 0;
+    for (int seed = 0; seed < 20; seed++) {
+      long stream = seed;
+      IntToDoubleFunction cost =
+          call -> call > 2_000 && new SplittableRandom(stream * 100_000 + call / 10).nextBoolean() ? 180 : 100;
+      FakeArm moving = new FakeArm("b", cost, 0.02, seed, new ArrayList<>());
+      Measurement m = sampler(Duration.ofSeconds(2), seed).measure(Arms.of(FakeArm.steady("a", 10), moving), 100);
+      assertThat(m.warmUp().capped()).isFalse();
+      leastRounds += m.warmUp().rounds() <= 4 ? 1 : 0;
+    }
+    assertThat(leastRounds).isGreaterThanOrEqualTo(18);
+  }
+
+  @Test
   void warmUpLastsUntilTheJitHasBeenQuietForTwoRounds() throws Exception {
     // Looks 1 to 20 exercise the look itself, look 21 follows the short batches, and looks 22 to
     // 32 end rounds 1 to 11, during which the JIT is at work (a C2 compilation of 200 ms reads
