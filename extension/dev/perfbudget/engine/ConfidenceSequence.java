@@ -11,7 +11,8 @@ import org.apiguardian.api.API;
  * and the simulation of its error rates ({@code bench/DecisionSimulation}) both decide with it.
  *
  * <p>THE RULE. At each look ({@code Looks}) the pair ratios bound their median by exact order
- * statistics ({@code OrderStatistics}) at that look's share of the error; the interval is
+ * statistics ({@code OrderStatistics}) at that look's share of the error, with what earlier
+ * looks could not spend carried to it ({@code ErrorSpending}); the interval is
  * widened around the median for serial correlation ({@code SerialCorrelation}) and for the
  * clock's resolution ({@code Resolution}), and intersected with the earlier looks' intervals.
  * Sampling stops {@link Side#BELOW_LIMIT} when the {@value #DECISION_CONFIDENCE} interval is
@@ -82,11 +83,15 @@ public final class ConfidenceSequence {
   public record Look(int pairs, double ratio, Interval decision, Interval reported, Side side) {}
 
   private final Looks looks;
+  /** Each end's error of the decision interval, and of the reported one. */
+  private final ErrorSpending decisionError = new ErrorSpending((1 - DECISION_CONFIDENCE) / 2);
+  private final ErrorSpending reportedError = new ErrorSpending((1 - REPORTED_CONFIDENCE) / 2);
   /**
    * The error that a confirmation's lower bound may spend, over all looks, to find the ratio
-   * above the limit; 0 for any other measurement, which finds it there by its decision interval.
+   * above the limit; none for any other measurement, which finds it there by its decision
+   * interval.
    */
-  private final double aboveError;
+  private final ErrorSpending aboveError;
   private double[] logRatios = new double[64];
   private int pairs;
   private int looksTaken;
@@ -119,7 +124,7 @@ public final class ConfidenceSequence {
               + " pairs before the first look, but got " + firstLookPairs);
     }
     this.looks = new Looks(firstLookPairs);
-    this.aboveError = aboveError;
+    this.aboveError = new ErrorSpending(aboveError);
     this.nextLookPairs = looks.pairs(1);
   }
 
@@ -159,24 +164,22 @@ public final class ConfidenceSequence {
 
   /**
    * Looks at the ratios so far against {@code limit} (0 for none), allowing for the arms' clock
-   * steps. A look before it is due, as when time runs out, spends the next look's share of the
+   * steps. A look before it is due, as when time runs out, spends what the next look could of the
    * error on the pairs there are.
    */
   Look look(double limit, Resolution resolution) {
     looksTaken++;
     nextLookPairs = looks.pairs(looksTaken + 1);
-    double share = Looks.share(looksTaken);
-
     Ranking ranking = Ranking.of(logRatios, pairs);
     double[] sorted = ranking.sorted();
     double widening = SerialCorrelation.widening(ranking.ranks());
     decisionSoFar =
-        decisionSoFar.intersect(bounds(sorted, widening, share * (1 - DECISION_CONFIDENCE) / 2, resolution));
+        decisionSoFar.intersect(bounds(sorted, widening, decisionError.outside(looksTaken, pairs), resolution));
     reportedSoFar =
-        reportedSoFar.intersect(bounds(sorted, widening, share * (1 - REPORTED_CONFIDENCE) / 2, resolution));
+        reportedSoFar.intersect(bounds(sorted, widening, reportedError.outside(looksTaken, pairs), resolution));
     // Kept as the intervals are: the highest lower bound so far, unless the ratios moved away
     // below it since (see Interval#intersect).
-    double aboveNow = bounds(sorted, widening, share * aboveError, resolution).low();
+    double aboveNow = bounds(sorted, widening, aboveError.outside(looksTaken, pairs), resolution).low();
     aboveSoFar = aboveSoFar <= decisionSoFar.high() ? Math.max(aboveSoFar, aboveNow) : aboveNow;
     Side side =
         limit > 0 && decisionSoFar.below(limit)
@@ -185,10 +188,9 @@ public final class ConfidenceSequence {
     return new Look(pairs, Math.exp(median(sorted)), decisionSoFar, reportedSoFar, side);
   }
 
-  /** One look's interval, from the log ratios sorted, at {@code alpha} per end. */
-  private static Interval bounds(double[] sorted, double widening, double alpha, Resolution resolution) {
+  /** One look's interval, from the log ratios sorted, leaving {@code outside} of them out per end. */
+  private static Interval bounds(double[] sorted, double widening, int outside, Resolution resolution) {
     int n = sorted.length;
-    int outside = OrderStatistics.outside(n, alpha);
     if (outside < 0) {
       return Interval.EVERYTHING;
     }
