@@ -37,7 +37,7 @@ final class ExecutorPool implements RunningPool {
 
   @Override
   public void dispatch(Job job) {
-    long paused = CollectorPauses.millis();
+    long paused = CollectorPauses.nanos();
     Completion completion = new Completion(job);
     for (int slice = 0; slice < job.workers(); slice++) {
       int s = slice;
@@ -136,14 +136,15 @@ final class ExecutorPool implements RunningPool {
       }
       // The CPU window inside the wall one, so that reading the CPU clock is not CPU time the
       // slice seems to have spent beyond its wall time.
-      long paused = CollectorPauses.millis();
+      long paused = CollectorPauses.nanos();
       long start = System.nanoTime();
       long cpuBefore = WorkerCpu.now();
       try {
         job.runSlice(slice, job.buffer().view());
         long sliceCpu = WorkerCpu.since(cpuBefore);
         cpu.set(slice, sliceCpu);
-        // Not below the slice's CPU time: the pauses are counted in whole ms.
+        // Not below the slice's CPU time: where the pauses are counted in whole ms, they can be
+        // off by one.
         wall.set(slice, Math.max(System.nanoTime() - start - CollectorPauses.nanosSince(paused), Math.max(sliceCpu, 0)));
       } catch (Throwable e) {
         failure.compareAndSet(

@@ -73,8 +73,8 @@ final class PoolArm implements Arm {
       paused += pool.lastDispatchPauseNanos();
     }
     long wall = System.nanoTime() - start;
-    // The pauses are counted in whole ms: never below what the busiest worker must have taken,
-    // nor above the wall time.
+    // Never below what the busiest worker must have taken, nor above the wall time: where the
+    // pauses can only be counted in whole ms, they can be off by one.
     long nanos = Math.min(wall, Math.max(wall - paused, cpuCounted ? cpu / job.workers() : 1));
     // The slices measure their own CPU and wall time on their workers.
     workerCpuNanos += cpu;

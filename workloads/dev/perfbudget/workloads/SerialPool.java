@@ -9,7 +9,7 @@ final class SerialPool implements RunningPool {
 
   @Override
   public void dispatch(Job job) {
-    long paused = CollectorPauses.millis();
+    long paused = CollectorPauses.nanos();
     long start = System.nanoTime();
     long cpu = WorkerCpu.now();
     job.kernel().run(job.buffer().view(), 0, job.elements(), job.rounds());
