@@ -461,8 +461,9 @@ public final class InterleavedSampler {
 
     /**
      * Runs one warm-up round; returns whether its median cost per op (of the samples no
-     * collection ran in, where there are any) is within 10% of last round's, or within the
-     * rounds' interquartile range of samples when that is wider (at most 30%).
+     * collection ran in, where there are any) is no more than 10% below the cheapest earlier
+     * round's, or no more than the rounds' interquartile range of samples below it when that is
+     * wider (at most 30%).
      */
     boolean warmUpRound(long roundNanos, long sampleTarget) throws Exception {
       double[] costs = new double[16];
