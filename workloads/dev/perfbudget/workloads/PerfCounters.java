@@ -59,7 +59,7 @@ final class PerfCounters {
     this.texts = texts;
   }
 
-  /** A long counter of this JVM, such as {@code sun.rt.safepointTime}, or empty when it cannot be read. */
+  /** A long counter of this JVM, such as {@code sun.gc.collector.0.time}, or empty when it cannot be read. */
   static Optional<LongSupplier> counter(String name) {
     if (OWN == null) {
       return Optional.empty();
