@@ -46,7 +46,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * <p>{@code mvn -q test-compile exec:exec -Dbench=Agreement -Dbench.args="--runs 3 --modes
  * always,default"}; {@code --pairs money,regex} runs some pairs only, {@code --no-jmh} skips
  * JMH (ratios against JMH are then not printed), {@code --quick} checks the wiring in seconds
- * (its numbers mean nothing).
+ * (its numbers mean nothing), {@code --jvm-option -XX:...} (once per option) adds an option to
+ * perfbudget's test JVMs and so to their fresh JVMs, not to JMH's forks.
  */
 public final class Agreement {
 
@@ -323,6 +324,7 @@ public final class Agreement {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(JVM);
+    command.addAll(options.jvmOptions()); // the fresh JVMs take the test JVM's options
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add(Agreement.class.getName());
@@ -461,7 +463,7 @@ public final class Agreement {
 
   private record Options(
       int runs, List<String> modes, List<String> pairs, boolean jmh, int jmhForks, Path jmhSave, Path jmhFrom, boolean quick,
-      List<String> settings) {
+      List<String> settings, List<String> jvmOptions) {
     static Options parse(String[] args) {
       int runs = 1;
       int jmhForks = JMH_FORKS;
@@ -472,6 +474,7 @@ public final class Agreement {
       boolean jmh = true;
       boolean quick = false;
       List<String> settings = new ArrayList<>();
+      List<String> jvmOptions = new ArrayList<>();
       for (int i = 0; i < args.length; i++) {
         switch (args[i]) {
           case "--runs" -> runs = Integer.parseInt(args[++i]);
@@ -486,9 +489,10 @@ public final class Agreement {
           case "--jmh-from" -> jmhFrom = Path.of(args[++i]);
           case "--quick" -> quick = true;
           case "--set" -> settings.add(args[++i]);
+          case "--jvm-option" -> jvmOptions.add(args[++i]);
           default -> throw new IllegalArgumentException(
               "unknown option " + args[i] + "; expected --runs N, --modes always,default,never,lone, --pairs a,b, --no-jmh, "
-                  + "--jmh-forks N, --jmh-save FILE, --jmh-from FILE, --quick, --set perfbudget.KEY=VALUE");
+                  + "--jmh-forks N, --jmh-save FILE, --jmh-from FILE, --quick, --set perfbudget.KEY=VALUE, --jvm-option -XX:...");
         }
       }
       for (String mode : modes) {
@@ -496,7 +500,7 @@ public final class Agreement {
           throw new IllegalArgumentException("unknown mode " + mode + "; expected always, default, never or lone");
         }
       }
-      return new Options(runs, modes, pairs.stream().collect(Collectors.toList()), jmh, jmhForks, jmhSave, jmhFrom, quick, settings);
+      return new Options(runs, modes, pairs.stream().collect(Collectors.toList()), jmh, jmhForks, jmhSave, jmhFrom, quick, settings, jvmOptions);
     }
   }
 }

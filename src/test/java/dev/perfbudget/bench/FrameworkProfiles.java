@@ -183,6 +183,8 @@ public final class FrameworkProfiles {
     ops.put("intStreamSum", panel::intStreamSum);
     ops.put("boxedStreamSum", panel::boxedStreamSum);
     ops.put("sortInts", panel::sortInts);
+    ops.put("listContains", panel::listContains);
+    ops.put("hashSetContains", panel::hashSetContains);
     Supplier<Object> call = ops.get(op);
     if (call == null) {
       throw new IllegalArgumentException("unknown op " + op + "; expected one of " + ops.keySet());
