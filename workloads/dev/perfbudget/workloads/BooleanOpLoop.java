@@ -24,12 +24,13 @@ final class BooleanOpLoop implements OpArm.Loop {
   public long run(long operations) {
     BooleanSupplier op = this.op;
     Blackhole sink = this.sink;
-    long done = 0;
     long start = System.nanoTime();
-    do {
+    for (long done = 0; done < operations; done++) {
       sink.consume(op.getAsBoolean());
-      done++;
-    } while (done < operations & !stopped);
+      if (stopped) {
+        break;
+      }
+    }
     return System.nanoTime() - start;
   }
 }

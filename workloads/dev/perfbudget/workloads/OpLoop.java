@@ -13,8 +13,8 @@ final class OpLoop implements OpArm.Loop {
   private Supplier<?> op;
   private Blackhole sink;
   /**
-   * Never set. Read after every call, as JMH's loop reads its own flag, so that the loop keeps
-   * JMH's shape and cost (see {@link OpArm.Loop#run}).
+   * Never set. Read after every call, as JMH's loop reads its own flag, so that the JIT keeps
+   * the calls apart as JMH's loop does (see {@link OpArm.Loop#run}).
    */
   private volatile boolean stopped;
 
@@ -28,12 +28,13 @@ final class OpLoop implements OpArm.Loop {
   public long run(long operations) {
     Supplier<?> op = this.op;
     Blackhole sink = this.sink;
-    long done = 0;
     long start = System.nanoTime();
-    do {
+    for (long done = 0; done < operations; done++) {
       sink.consume(op.get());
-      done++;
-    } while (done < operations & !stopped);
+      if (stopped) {
+        break;
+      }
+    }
     return System.nanoTime() - start;
   }
 }

@@ -50,8 +50,10 @@ class CallSiteIsolationTest {
     double after = lowestCostOf(op, () -> work);
     System.out.printf("call-site isolation: alone %.2f ns, beside others after three workloads %.2f ns%n", alone, after);
     // A shared loop costs 2x; the machine alone moves the lowest of five readings by up to a
-    // quarter between the two (1.23 on Java 25 in one run of the suite), so the band is wider.
-    assertThat(after / alone).as("cost after / alone (%.2f / %.2f ns)", after, alone).isBetween(0.7, 1.4);
+    // quarter between the two (1.23 on Java 25 in one run of the suite), and further down when
+    // a slow stretch of the machine, seconds long, takes all five alone readings (0.65 once in
+    // the suite: 2.87 after, 4.39 alone), so the band is wider below than above.
+    assertThat(after / alone).as("cost after / alone (%.2f / %.2f ns)", after, alone).isBetween(0.5, 1.4);
   }
 
   /**

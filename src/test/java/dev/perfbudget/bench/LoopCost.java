@@ -61,6 +61,8 @@ public final class LoopCost {
     compare("centsWithTax", panel::centsWithTax);
     compare("hashSetContains", () -> panel.hashSetContains() ? 1 : 0);
     compare("hashMapGet", () -> panel.hashMapGet());
+    compare("treeMapGet", () -> panel.treeMapGet());
+    compare("bigDecimalWithTax", () -> panel.bigDecimalWithTax().scale());
   }
 
   private static void compare(String name, LongSupplier op) throws Exception {
