@@ -98,6 +98,9 @@ class ForkTest {
     assertThat(PerfTestKit.read(dir.resolve("pids.blackholes")))
         .as("a fresh JVM uses JMH's compiler blackholes, as JMH's forks do")
         .isEqualTo("-XX:CompileCommand=blackhole,org/openjdk/jmh/infra/Blackhole.consumeCompiler -DcompilerBlackholesEnabled=true");
+    assertThat(PerfTestKit.read(dir.resolve("pids.options")).lines().toList())
+        .as("a fresh JVM's C1 profiles in full however long C2's queue")
+        .contains("-XX:Tier3DelayOn=100000");
     List<String> heapAndJit = ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
         .filter(option -> option.startsWith("-X") && !option.startsWith("-Xrunjdwp") && !option.equals("-Xdebug")).toList();
     assertThat(PerfTestKit.read(dir.resolve("pids.options")).lines().toList())
