@@ -63,6 +63,7 @@ public final class LoopCost {
     compare("hashMapGet", () -> panel.hashMapGet());
     compare("treeMapGet", () -> panel.treeMapGet());
     compare("bigDecimalWithTax", () -> panel.bigDecimalWithTax().scale());
+    compare("listContains", () -> panel.listContains() ? 1 : 0);
   }
 
   private static void compare(String name, LongSupplier op) throws Exception {
