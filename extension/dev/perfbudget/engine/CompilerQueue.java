@@ -2,9 +2,6 @@ package dev.perfbudget.engine;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
-import javax.management.JMException;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
 
 /**
  * The JIT activity of this JVM, read from HotSpot's compile queue and code cache.
@@ -14,11 +11,10 @@ import javax.management.ObjectName;
  * progress read as quiet here, and warm-up ended on tier-3 code that ran 2 to 4 times slower
  * than the final code. HotSpot's diagnostic commands see more: {@code Compiler.queue} lists the
  * compilations in progress and those queued, and {@code Compiler.codecache} counts the compiled
- * methods, which changes whenever one is installed. Both are read through the platform MBean
- * server (the same commands as {@code jcmd}), at about 40 to 300 us a look, so a look is taken
- * between warm-up rounds, never inside a timed sample. The look is itself Java code that the JIT
- * compiles as it gets hot (the MBean server's invoke path), which shows as activity in the first
- * few dozen looks of a JVM and then settles.
+ * methods, which changes whenever one is installed. Both are read as {@code jcmd} reads them
+ * ({@link DiagnosticCommands}), at about 40 to 700 us a look, so a look is taken between warm-up
+ * rounds, never inside a timed sample. The look is itself Java code that the JIT compiles as it
+ * gets hot, which shows as activity in the first few dozen looks of a JVM and then settles.
  *
  * <p>On a JVM without these commands (not HotSpot) only the total compilation time is read, and
  * {@link #seesCompilationsInProgress()} says so: a compilation then shows only once it is done,
@@ -26,11 +22,7 @@ import javax.management.ObjectName;
  */
 final class CompilerQueue implements JitActivity {
 
-  private static final String[] SIGNATURE = {String[].class.getName()};
-  private static final Object[] NO_ARGUMENTS = {null};
-
-  private final MBeanServer server;
-  private final ObjectName commands;
+  private final DiagnosticCommands commands;
   private final CompilationMXBean compiler;
   private Look last;
 
@@ -39,26 +31,19 @@ final class CompilerQueue implements JitActivity {
 
   /** Starts watching; the first {@link #sinceLastLook()} compares with this moment. */
   CompilerQueue() {
+    this(DiagnosticCommands.ofThisJvm().orElse(null));
+  }
+
+  /** Starts watching through these commands, or through the compilation time alone (null). */
+  CompilerQueue(DiagnosticCommands commands) {
     this.compiler = ManagementFactory.getCompilationMXBean();
-    MBeanServer found = null;
-    ObjectName name = null;
-    try {
-      found = ManagementFactory.getPlatformMBeanServer();
-      name = new ObjectName("com.sun.management:type=DiagnosticCommand");
-      if (!found.isRegistered(name)) {
-        found = null;
-      }
-    } catch (JMException | RuntimeException e) {
-      found = null;
-    }
-    this.server = found;
-    this.commands = name;
+    this.commands = commands;
     this.last = look();
   }
 
   /** Whether looks see compilations in progress, not only those finished. */
   boolean seesCompilationsInProgress() {
-    return server != null;
+    return commands != null;
   }
 
   @Override
@@ -84,14 +69,12 @@ final class CompilerQueue implements JitActivity {
   private Look look() {
     long millis =
         compiler != null && compiler.isCompilationTimeMonitoringSupported() ? compiler.getTotalCompilationTime() : 0;
-    if (server == null) {
+    if (commands == null) {
       return new Look(0, 0, millis, "");
     }
     try {
-      String queue = (String) server.invoke(commands, "compilerQueue", NO_ARGUMENTS, SIGNATURE);
-      String codeCache = (String) server.invoke(commands, "compilerCodecache", NO_ARGUMENTS, SIGNATURE);
-      return parse(queue, codeCache, millis);
-    } catch (JMException | RuntimeException e) {
+      return parse(commands.run("Compiler.queue"), commands.run("Compiler.codecache"), millis);
+    } catch (Exception e) {
       return new Look(0, 0, millis, "");
     }
   }

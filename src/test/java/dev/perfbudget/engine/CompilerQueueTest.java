@@ -1,11 +1,18 @@
 package dev.perfbudget.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.perfbudget.CallSites;
+import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.util.function.LongUnaryOperator;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** How this JVM's JIT activity is read: HotSpot's own output, and a live compilation. */
 class CompilerQueueTest {
@@ -59,9 +66,41 @@ class CompilerQueueTest {
     assertThat(look.compiling()).isEmpty();
   }
 
+  /**
+   * Both ways to the commands: the attach listener, which this project's test JVM runs from the
+   * start (Surefire's argLine), and the platform MBean server, a test JVM's way without it.
+   */
+  static Stream<Arguments> ways() {
+    return Stream.of(
+        Arguments.of("the attach listener", (Supplier<DiagnosticCommands>) () -> AttachListener.ofThisJvm().orElseThrow()),
+        Arguments.of("the platform MBean server", (Supplier<DiagnosticCommands>) () -> PlatformMBeanCommands.ofThisJvm().orElseThrow()));
+  }
+
   @Test
-  void aMethodMadeHotBetweenTwoLooksIsSeen() {
-    CompilerQueue jit = new CompilerQueue();
+  void theAttachListenerIsTheWayWhenTheJvmRunsOne() {
+    assertThat(DiagnosticCommands.ofThisJvm()).get().isInstanceOf(AttachListener.class);
+  }
+
+  @Test
+  void aCommandTheJvmDoesNotKnowIsAnErrorNamingIt() {
+    assertThatThrownBy(() -> AttachListener.ofThisJvm().orElseThrow().run("Compiler.nosuch"))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("Compiler.nosuch")
+        .hasMessageContaining("Unknown diagnostic command");
+  }
+
+  @Test
+  void theMBeanNamesACommandAsTheJdkDoes() {
+    assertThat(PlatformMBeanCommands.operation("Compiler.queue")).isEqualTo("compilerQueue");
+    assertThat(PlatformMBeanCommands.operation("Compiler.codecache")).isEqualTo("compilerCodecache");
+    assertThat(PlatformMBeanCommands.operation("VM.flags")).isEqualTo("vmFlags");
+    assertThat(PlatformMBeanCommands.operation("GC.class_histogram")).isEqualTo("gcClassHistogram");
+  }
+
+  @ParameterizedTest(name = "through {0}")
+  @MethodSource("ways")
+  void aMethodMadeHotBetweenTwoLooksIsSeen(String way, Supplier<DiagnosticCommands> commands) {
+    CompilerQueue jit = new CompilerQueue(commands.get());
     assertThat(jit.seesCompilationsInProgress()).as("this JVM is HotSpot").isTrue();
     // A fresh copy of a class has methods no one has called: calling one hot makes the JIT
     // compile it (tier 3, then 4) between the two looks.

@@ -1,0 +1,79 @@
+package dev.perfbudget.engine;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Diagnostic commands sent to this JVM's own attach listener, the thread that answers
+ * {@code jcmd}, through its socket: the JVM runs them in native code, so a look at the JIT runs
+ * next to no Java code besides a socket's.
+ *
+ * <p>IMPLEMENTATION NOTES. The same commands through the platform MBean server run JDK code
+ * that a measured op may share, and the server's start-up runs a lot of it: each platform
+ * MXBean's descriptor is kept in a {@code TreeMap} ordered by {@code String.CASE_INSENSITIVE_ORDER}.
+ * Those calls gave {@code TreeMap.getEntry} a comparator path, which C2 then compiled in when the
+ * arm {@code TreeMap.get} made the method hot, and the method grew too big to inline into the
+ * arm's loop: {@code TreeMap.get} of an {@code Integer} read 14.8 to 16.8 ns/op in a fresh JVM
+ * that looked through the server, and 13.4 in one that did not, as in JMH's forks (13.3).
+ *
+ * <p>A HotSpot JVM on Linux starts its listener when asked to ({@code -XX:+StartAttachListener},
+ * which perfbudget's fresh JVMs get) or at the first {@code jcmd}, and listens on
+ * {@code /tmp/.java_pid<pid>}; the protocol is the attach API's: the version, the command
+ * {@code jcmd} and three arguments, each ended by a zero byte; the answer is a status line
+ * ({@code 0} when the command ran) and the command's text. This JVM is never made to start its
+ * listener: that takes a signal that, when it goes wrong, prints a thread dump on the test's
+ * output.
+ */
+final class AttachListener implements DiagnosticCommands {
+
+  private static final String PROTOCOL_VERSION = "1";
+
+  private final UnixDomainSocketAddress socket;
+
+  private AttachListener(UnixDomainSocketAddress socket) {
+    this.socket = socket;
+  }
+
+  /** This JVM's listener, when it runs one here and answers. */
+  static Optional<AttachListener> ofThisJvm() {
+    if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux")) {
+      return Optional.empty();
+    }
+    AttachListener listener =
+        new AttachListener(UnixDomainSocketAddress.of("/tmp/.java_pid" + ProcessHandle.current().pid()));
+    try {
+      listener.run("Compiler.queue");
+      return Optional.of(listener);
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  @Override
+  public String run(String command) throws IOException {
+    try (SocketChannel channel = SocketChannel.open(socket)) {
+      String request = PROTOCOL_VERSION + '\0' + "jcmd" + '\0' + command + '\0' + '\0' + '\0';
+      ByteBuffer bytes = ByteBuffer.wrap(request.getBytes(StandardCharsets.UTF_8));
+      while (bytes.hasRemaining()) {
+        channel.write(bytes);
+      }
+      String answer;
+      try (InputStream in = Channels.newInputStream(channel)) {
+        answer = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      }
+      int endOfStatus = answer.indexOf('\n');
+      String status = endOfStatus < 0 ? answer : answer.substring(0, endOfStatus);
+      if (!status.equals("0")) {
+        throw new IOException("the attach listener answered " + command + " with " + answer.strip());
+      }
+      return answer.substring(endOfStatus + 1);
+    }
+  }
+}
