@@ -20,8 +20,9 @@ import java.util.Optional;
  * MXBean's descriptor is kept in a {@code TreeMap} ordered by {@code String.CASE_INSENSITIVE_ORDER}.
  * Those calls gave {@code TreeMap.getEntry} a comparator path, which C2 then compiled in when the
  * arm {@code TreeMap.get} made the method hot, and the method grew too big to inline into the
- * arm's loop: {@code TreeMap.get} of an {@code Integer} read 14.8 to 16.8 ns/op in a fresh JVM
- * that looked through the server, and 13.4 in one that did not, as in JMH's forks (13.3).
+ * arm's loop: {@code TreeMap.get} of an {@code Integer} read 15.6 to 16.0 ns/op in fresh JVMs
+ * that looked through the server, and 13.1 to 14.2 in those that asked the listener, as in
+ * JMH's forks (13.3 to 13.6).
  *
  * <p>A HotSpot JVM on Linux starts its listener when asked to ({@code -XX:+StartAttachListener},
  * which perfbudget's fresh JVMs get) or at the first {@code jcmd}, and listens on

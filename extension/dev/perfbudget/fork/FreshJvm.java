@@ -105,9 +105,9 @@ public final class FreshJvm implements Measurer {
    * The JVM's attach listener (the thread that answers {@code jcmd}) runs from the start, so that
    * the engine's looks at the JIT go to it rather than through the platform MBean server, whose
    * own code (every platform MXBean's descriptor in a case-insensitive {@code TreeMap}) gave
-   * {@code TreeMap.get} a profile that kept it from being inlined into an arm: 14.8 to 16.8 ns/op
-   * against 13.4 without, JMH's 13.3. The engine falls back to the server when a project's options
-   * turn the listener off.
+   * {@code TreeMap.get} a profile that kept it from being inlined into an arm: 15.6 to 16.0 ns/op
+   * against 13.1 to 14.2 with the listener, JMH's 13.3 to 13.6. The engine falls back to the
+   * server when a project's options turn the listener off.
    */
   static final String ATTACH_LISTENER = "-XX:+StartAttachListener";
 

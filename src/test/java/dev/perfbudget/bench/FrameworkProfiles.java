@@ -9,11 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
@@ -31,9 +34,10 @@ import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
  * mvn -q test-compile exec:exec -Dbench=FrameworkProfiles -Dbench.args="--runs 3 --ops stringFormat,treeMapGet"
  * </pre>
  *
- * <p>Options: {@code --before nothing,junit,formats} (what runs before the op: nothing, the three
- * unit tests, or the unit tests and then the two strings the extension formats before it
- * measures: the limit's description and the record command); {@code --jvm-option -XX:...} (once
+ * <p>Options: {@code --before nothing,junit,formats,classes} (what runs before the op: nothing,
+ * the three unit tests, the unit tests and then the two strings the extension formats before
+ * it measures (the limit's description and the record command), or the loading, without running
+ * any, of every class in the jars a fresh JVM's test start-up loads from); {@code --jvm-option -XX:...} (once
  * per option, for every JVM); an op {@code a+b} times {@code a} in slices that alternate with
  * slices of {@code b}, as an arm measured beside another arm runs.
  *
@@ -66,7 +70,7 @@ public final class FrameworkProfiles {
         case "--before" -> befores = Arrays.stream(args[++i].split(",")).map(name -> Before.valueOf(name.toUpperCase(Locale.ROOT))).toList();
         case "--jvm-option" -> jvmOptions.add(args[++i]);
         default -> throw new IllegalArgumentException(
-            "unknown option " + args[i] + "; expected --runs N, --ops a,b+c, --before nothing,junit,formats, --jvm-option -XX:...");
+            "unknown option " + args[i] + "; expected --runs N, --ops a,b+c, --before nothing,junit,formats,classes, --jvm-option -XX:...");
       }
     }
     System.out.printf(Locale.ROOT, "framework profiles: %d runs, JVM options %s, load average %s%n%n", runs, jvmOptions, Agreement.loadAverage());
@@ -92,7 +96,8 @@ public final class FrameworkProfiles {
   enum Before {
     NOTHING("nothing"),
     JUNIT("three unit tests through the JUnit Platform"),
-    FORMATS("the unit tests, then the extension's two strings formatted before it measures");
+    FORMATS("the unit tests, then the extension's two strings formatted before it measures"),
+    CLASSES("every class of the JUnit Platform's, Jupiter's and Gson's jars loaded, none run");
 
     final String description;
 
@@ -135,6 +140,11 @@ public final class FrameworkProfiles {
         throw new IllegalStateException("the unit tests did not all pass: " + listener.getSummary().getFailures());
       }
     }
+    if (before == Before.CLASSES) {
+      sink = loadEveryClassBeside(LauncherFactory.class, org.junit.platform.engine.TestEngine.class,
+          org.junit.platform.commons.util.ReflectionUtils.class, org.junit.jupiter.engine.JupiterTestEngine.class,
+          Test.class, com.google.gson.Gson.class);
+    }
     if (before == Before.FORMATS) {
       sink = String.format("recorded ratio %s x tolerance %s (%s) in %s", Format.ratio(12.345), Format.factor(10), "default", "budgets/perf-budgets.json");
       sink = String.format("mvn test -Dtest='%s' -Dperfbudget.mode=record", "com.example.CodecPerfTest#encode");
@@ -167,6 +177,29 @@ public final class FrameworkProfiles {
       }
     }
     return QualityTable.quantile(settled.stream().mapToDouble(Double::doubleValue).toArray(), 0.5);
+  }
+
+  /** Loads, without initializing, every class of the jars these classes come from; returns the count. */
+  private static int loadEveryClassBeside(Class<?>... types) {
+    int loaded = 0;
+    for (Class<?> type : types) {
+      try (JarFile jar = new JarFile(Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toFile())) {
+        for (JarEntry entry : Collections.list(jar.entries())) {
+          String name = entry.getName();
+          if (name.endsWith(".class") && !name.contains("-")) {
+            try {
+              Class.forName(name.substring(0, name.length() - ".class".length()).replace('/', '.'), false, FrameworkProfiles.class.getClassLoader());
+              loaded++;
+            } catch (ClassNotFoundException | LinkageError e) {
+              // a class whose optional dependency is absent: it loads nothing more
+            }
+          }
+        }
+      } catch (IOException | java.net.URISyntaxException e) {
+        throw new IllegalStateException("cannot read the jar of " + type, e);
+      }
+    }
+    return loaded;
   }
 
   private static Supplier<Object> ops(String op) {
