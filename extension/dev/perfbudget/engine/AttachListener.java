@@ -2,6 +2,7 @@ package dev.perfbudget.engine;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.management.ManagementFactory;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
@@ -35,6 +36,8 @@ import java.util.Optional;
 final class AttachListener implements DiagnosticCommands {
 
   private static final String PROTOCOL_VERSION = "1";
+  /** Two uptimes of one JVM, read a moment apart, differ by far less than this. */
+  private static final double SAME_JVM_SECONDS = 2;
 
   private final UnixDomainSocketAddress socket;
 
@@ -42,7 +45,11 @@ final class AttachListener implements DiagnosticCommands {
     this.socket = socket;
   }
 
-  /** This JVM's listener, when it runs one here and answers. */
+  /**
+   * This JVM's listener, when it runs one here and answers as this JVM: the socket is named by
+   * the process ID alone, so a {@code /tmp} shared with another PID namespace (containers) could
+   * hold another JVM's, which its uptime tells apart.
+   */
   static Optional<AttachListener> ofThisJvm() {
     if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux")) {
       return Optional.empty();
@@ -50,11 +57,19 @@ final class AttachListener implements DiagnosticCommands {
     AttachListener listener =
         new AttachListener(UnixDomainSocketAddress.of("/tmp/.java_pid" + ProcessHandle.current().pid()));
     try {
-      listener.run("Compiler.queue");
-      return Optional.of(listener);
-    } catch (IOException e) {
+      double theirUptime = uptimeSeconds(listener.run("VM.uptime"));
+      double ourUptime = ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0;
+      return Math.abs(theirUptime - ourUptime) < SAME_JVM_SECONDS ? Optional.of(listener) : Optional.empty();
+    } catch (IOException | NumberFormatException e) {
       return Optional.empty();
     }
+  }
+
+  /** The seconds of {@code VM.uptime}'s answer, such as {@code 1.574 s}. */
+  static double uptimeSeconds(String answer) {
+    String text = answer.strip();
+    int space = text.indexOf(' ');
+    return Double.parseDouble(space < 0 ? text : text.substring(0, space));
   }
 
   @Override

@@ -90,6 +90,11 @@ class CompilerQueueTest {
   }
 
   @Test
+  void theListenersUptimeIsReadAsJava17And25PrintIt() {
+    assertThat(AttachListener.uptimeSeconds("1.574 s\n")).isEqualTo(1.574);
+  }
+
+  @Test
   void theMBeanNamesACommandAsTheJdkDoes() {
     assertThat(PlatformMBeanCommands.operation("Compiler.queue")).isEqualTo("compilerQueue");
     assertThat(PlatformMBeanCommands.operation("Compiler.codecache")).isEqualTo("compilerCodecache");
