@@ -25,6 +25,8 @@ import java.util.Optional;
  * that looked through the server, and 13.1 to 14.2 in those that asked the listener, as in
  * JMH's forks (13.3 to 13.6).
  *
+ * <p>Only up to Java 21 ({@link #LAST_BUFFERING_JAVA}); later JVMs look through the server.
+ *
  * <p>A HotSpot JVM on Linux starts its listener when asked to ({@code -XX:+StartAttachListener},
  * which perfbudget's fresh JVMs get) or at the first {@code jcmd}, and listens on
  * {@code /tmp/.java_pid<pid>}; the protocol is the attach API's: the version, the command
@@ -36,6 +38,14 @@ import java.util.Optional;
 final class AttachListener implements DiagnosticCommands {
 
   private static final String PROTOCOL_VERSION = "1";
+  /**
+   * The last Java whose listener writes a command's answer once the command is done. Later ones
+   * write it while the command runs, and for {@code Compiler.queue} that is at a safepoint, with
+   * every Java thread of this JVM stopped, the one reading the answer too: once the socket's
+   * buffer is full, the JVM waits for a reader that waits for the JVM. On Java 25 a test JVM hung
+   * so for good; Java 17 has run thousands of looks without it.
+   */
+  private static final int LAST_BUFFERING_JAVA = 21;
   /** Two uptimes of one JVM, read a moment apart, differ by far less than this. */
   private static final double SAME_JVM_SECONDS = 2;
 
@@ -51,7 +61,8 @@ final class AttachListener implements DiagnosticCommands {
    * hold another JVM's, which its uptime tells apart.
    */
   static Optional<AttachListener> ofThisJvm() {
-    if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux")) {
+    if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux")
+        || Runtime.version().feature() > LAST_BUFFERING_JAVA) {
       return Optional.empty();
     }
     AttachListener listener =

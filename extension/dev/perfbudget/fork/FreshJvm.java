@@ -106,8 +106,9 @@ public final class FreshJvm implements Measurer {
    * the engine's looks at the JIT go to it rather than through the platform MBean server, whose
    * own code (every platform MXBean's descriptor in a case-insensitive {@code TreeMap}) gave
    * {@code TreeMap.get} a profile that kept it from being inlined into an arm: 15.6 to 16.0 ns/op
-   * against 13.1 to 14.2 with the listener, JMH's 13.3 to 13.6. The engine falls back to the
-   * server when a project's options turn the listener off.
+   * against 13.1 to 14.2 with the listener, JMH's 13.3 to 13.6. The engine uses the server when a
+   * project's options turn the listener off, and from Java 22 on, where the listener answers at
+   * a safepoint (see the engine's {@code AttachListener}).
    */
   static final String ATTACH_LISTENER = "-XX:+StartAttachListener";
 

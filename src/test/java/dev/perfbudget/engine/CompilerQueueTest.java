@@ -10,6 +10,8 @@ import java.util.function.LongUnaryOperator;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -71,17 +73,29 @@ class CompilerQueueTest {
    * start (Surefire's argLine), and the platform MBean server, a test JVM's way without it.
    */
   static Stream<Arguments> ways() {
-    return Stream.of(
-        Arguments.of("the attach listener", (Supplier<DiagnosticCommands>) () -> AttachListener.ofThisJvm().orElseThrow()),
-        Arguments.of("the platform MBean server", (Supplier<DiagnosticCommands>) () -> PlatformMBeanCommands.ofThisJvm().orElseThrow()));
+    Arguments server =
+        Arguments.of("the platform MBean server", (Supplier<DiagnosticCommands>) () -> PlatformMBeanCommands.ofThisJvm().orElseThrow());
+    return Runtime.version().feature() <= 21
+        ? Stream.of(Arguments.of("the attach listener", (Supplier<DiagnosticCommands>) () -> AttachListener.ofThisJvm().orElseThrow()), server)
+        : Stream.of(server);
   }
 
   @Test
+  @EnabledForJreRange(max = JRE.JAVA_21)
   void theAttachListenerIsTheWayWhenTheJvmRunsOne() {
     assertThat(DiagnosticCommands.ofThisJvm()).get().isInstanceOf(AttachListener.class);
   }
 
+  /** Later JVMs answer at a safepoint, which this JVM's reader cannot wait through. */
   @Test
+  @EnabledForJreRange(min = JRE.JAVA_22)
+  void fromJava22OnTheListenerIsNotUsedThoughTheJvmRunsOne() {
+    assertThat(AttachListener.ofThisJvm()).isEmpty();
+    assertThat(DiagnosticCommands.ofThisJvm()).get().isInstanceOf(PlatformMBeanCommands.class);
+  }
+
+  @Test
+  @EnabledForJreRange(max = JRE.JAVA_21)
   void aCommandTheJvmDoesNotKnowIsAnErrorNamingIt() {
     assertThatThrownBy(() -> AttachListener.ofThisJvm().orElseThrow().run("Compiler.nosuch"))
         .isInstanceOf(IOException.class)
