@@ -12,12 +12,11 @@ interface DiagnosticCommands {
   String run(String command) throws Exception;
 
   /**
-   * This JVM's commands: through its attach listener when it runs one, which keeps the looks
-   * out of JDK code that the arms share (see {@link AttachListener}); else through the platform
-   * MBean server; else none (a JVM that is not HotSpot).
+   * This JVM's commands: through its attach listener when it runs one (up to Java 21), which
+   * keeps the looks out of JDK code that the arms share (see {@link AttachListener}); else
+   * through the platform MBean server; else none (a JVM that is not HotSpot).
    */
   static Optional<DiagnosticCommands> ofThisJvm() {
-    Optional<DiagnosticCommands> listener = AttachListener.ofThisJvm().map(DiagnosticCommands.class::cast);
-    return listener.isPresent() ? listener : PlatformMBeanCommands.ofThisJvm().map(DiagnosticCommands.class::cast);
+    return AttachListener.ofThisJvm().<DiagnosticCommands>map(listener -> listener).or(PlatformMBeanCommands::ofThisJvm);
   }
 }
