@@ -122,10 +122,15 @@ public final class LoopCost {
 
   /** Runs a copy of JMH's loop for about 1 ms, as a JMH iteration runs until its timer fires. */
   private static double runForAMillisecond(JmhLoop loop, LongSupplier op, Blackhole sink) throws InterruptedException {
+    return runFor(loop, op, sink, 1);
+  }
+
+  /** Runs a copy of JMH's loop for about {@code millis} ms and returns its ns per call. */
+  static double runFor(JmhLoop loop, LongSupplier op, Blackhole sink, long millis) throws InterruptedException {
     Flag flag = new Flag();
     Thread timer = new Thread(() -> {
       try {
-        Thread.sleep(1);
+        Thread.sleep(millis);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
