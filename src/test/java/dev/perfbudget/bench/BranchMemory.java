@@ -4,7 +4,6 @@ import dev.perfbudget.CallSites;
 import dev.perfbudget.bench.LoopCost.JmhLoop;
 import dev.perfbudget.bench.LoopCost.JmhShapedLoop;
 import java.lang.invoke.MethodHandles;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -59,13 +58,7 @@ public final class BranchMemory {
   }
 
   private static void fork(String... caseArgs) throws Exception {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch",
-        "-XX:+UnlockExperimentalVMOptions", "-XX:CompileCommand=quiet",
-        "-XX:CompileCommand=blackhole,org/openjdk/jmh/infra/Blackhole.consumeCompiler",
-        "-DcompilerBlackholesEnabled=true",
-        "-cp", System.getProperty("java.class.path"), BranchMemory.class.getName(), "child"));
+    List<String> command = LoopCost.freshJvm(BranchMemory.class, "child");
     command.addAll(List.of(caseArgs));
     int exit = new ProcessBuilder(command).inheritIO().start().waitFor();
     if (exit != 0) {

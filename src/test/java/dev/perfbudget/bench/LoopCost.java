@@ -40,17 +40,24 @@ public final class LoopCost {
       child();
       return;
     }
+    List<String> command = freshJvm(LoopCost.class, "child");
+    System.out.printf(Locale.ROOT, "loop cost, load average %s%n%n", Agreement.loadAverage());
+    int exit = new ProcessBuilder(command).inheritIO().start().waitFor();
+    System.out.printf(Locale.ROOT, "%nload average at the end %s%n", Agreement.loadAverage());
+    System.exit(exit);
+  }
+
+  /** The command of a fresh JVM with the panel's options and compiler blackholes, as both tools' forks have them. */
+  static List<String> freshJvm(Class<?> main, String... args) {
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch",
         "-XX:+UnlockExperimentalVMOptions", "-XX:CompileCommand=quiet",
         "-XX:CompileCommand=blackhole,org/openjdk/jmh/infra/Blackhole.consumeCompiler",
         "-DcompilerBlackholesEnabled=true",
-        "-cp", System.getProperty("java.class.path"), LoopCost.class.getName(), "child"));
-    System.out.printf(Locale.ROOT, "loop cost, load average %s%n%n", Agreement.loadAverage());
-    int exit = new ProcessBuilder(command).inheritIO().start().waitFor();
-    System.out.printf(Locale.ROOT, "%nload average at the end %s%n", Agreement.loadAverage());
-    System.exit(exit);
+        "-cp", System.getProperty("java.class.path"), main.getName()));
+    command.addAll(List.of(args));
+    return command;
   }
 
   private static void child() throws Exception {
