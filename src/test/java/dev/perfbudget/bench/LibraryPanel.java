@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
  * call, as methods that JMH ({@link LibraryBenchmarks}) and perfbudget ({@link Agreement}) call
  * alike on one object. Inputs are prepared once; every call reads the next input through an
  * index stored back in a field, so that no call can be folded into a constant, and takes the
- * inputs in a long random order (see {@link #next}). Methods that compute a primitive return it,
+ * inputs in a random order that does not repeat (see {@link #next}). Methods that compute a primitive return it,
  * so that neither tool boxes it.
  */
 public final class LibraryPanel {
@@ -32,12 +32,9 @@ public final class LibraryPanel {
   private static final int LIST = 1000;
   private static final int SMALL_SORT = 1000;
   private static final int BIG_SORT = 20_000;
-  /** How many draws the random order of inputs holds before it repeats: far more than a CPU's branch predictor can learn. */
-  private static final int ORDER = 1 << 16;
 
   private final SplittableRandom random = new SplittableRandom(7);
   private int index;
-  private final int[] order = new int[ORDER];
 
   private final long[] cents = new long[KEYS];
   private final BigDecimal[] amounts = new BigDecimal[KEYS];
@@ -98,25 +95,29 @@ public final class LibraryPanel {
       bigSortInput[i] = random.nextInt();
       bigSortBoxed[i] = bigSortInput[i];
     }
-    for (int i = 0; i < ORDER; i++) {
-      order[i] = random.nextInt();
-    }
   }
 
   /**
-   * The index of the next call's input, below {@code mask + 1} (a power of two): drawn from a
-   * random order of 65,536 draws rather than counting through the inputs in turn. Inputs taken in
-   * a short cycle let the CPU's branch predictor learn each input's branches (which way a
-   * rounding goes, after how many elements a list search stops), and then an op's cost turns on
-   * how well it learned them, which the code around the op and whatever shares the core decide:
-   * in one loop, the branchy cents rounding cost 1.3 ns over a cycle of 1,024 inputs and 5.7 ns
-   * over 65,536; {@code ArrayList.contains} over a cycle of 64 words read 47 to 50 ns alone and
-   * 54 or 103 beside {@code HashSet.contains}, in a random order 58 to 63 either way.
+   * The index of the next call's input, below {@code mask + 1} (a power of two): a call counter
+   * scrambled by MurmurHash3's 32-bit finalizer, a bijection, so the draws come in a random order
+   * that repeats only after 2^32 calls. A CPU's branch predictor learns the way each input's
+   * branches go (how a rounding goes, whether a hash bucket's first key is the one looked up,
+   * after how many elements a list search stops) when the inputs come back in the same order,
+   * and then an op's cost turns on how much of that order it holds: what else ran on the core
+   * lately decides that. Counting through 1,024 prices in turn, the branchy cents rounding cost
+   * 1.3 ns; over 65,536 prices 5.7 ns. Drawing keys from a fixed random order of 65,536 draws,
+   * {@code HashMap.get} read 4.0 ns/op after a long run of its own, and 5.2 to 6.3 ns in the 20
+   * ms after a turn of {@code TreeMap.get}; from an order of 2^18 draws or more, 8.0 either way.
+   * The scrambling costs a few instructions that do not depend on the call before.
    */
   private int next(int mask) {
-    int i = index;
-    index = i + 1;
-    return order[i & (ORDER - 1)] & mask;
+    int draw = index++;
+    draw ^= draw >>> 16;
+    draw *= 0x85ebca6b;
+    draw ^= draw >>> 13;
+    draw *= 0xc2b2ae35;
+    draw ^= draw >>> 16;
+    return draw & mask;
   }
 
   // money: cents in a long against BigDecimal
