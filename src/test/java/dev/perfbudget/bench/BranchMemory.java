@@ -5,20 +5,27 @@ import dev.perfbudget.bench.LoopCost.JmhLoop;
 import dev.perfbudget.bench.LoopCost.JmhShapedLoop;
 import java.lang.invoke.MethodHandles;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import java.util.function.LongSupplier;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * How much of a cheap op's cost is the CPU's branch predictor remembering its inputs: the
  * agreement panel's cents rounding (with a branch and without) over cycles of 16, 1,024 and
- * 65,536 prices, and {@code ArrayList.contains} of a word among 64 taken in turn or in a random
- * order, alone and in turns with {@code HashSet.contains}. Each case runs in a fresh JVM of its
- * own, in JMH's loop (compiler blackholes), 20 ms rounds, and prints the median round's ns/op.
+ * 65,536 prices; {@code ArrayList.contains} of a word among 64, alone and in turns with
+ * {@code HashSet.contains}; and {@code HashMap.get} of a key among 1,024, alone and in turns
+ * with {@code TreeMap.get}. The lookups draw their inputs in turn, through a fixed random order
+ * of 65,536 draws, or through a scrambled call counter, which never repeats (see {@link Draws}).
+ * Each case runs in a fresh JVM of its own, in JMH's loop (compiler blackholes), 20 ms rounds,
+ * each followed by a round of the partner when there is one, and prints the median round's
+ * ns/op.
  *
  * <pre>
  * mvn -q test-compile exec:exec -Dbench=BranchMemory
@@ -31,6 +38,7 @@ public final class BranchMemory {
   private static final int ROUNDS = 150;
   private static final int ROUND_MILLIS = 20;
   private static final int WORDS = 64;
+  private static final int KEYS = 1024;
   private static final int ORDER = 1 << 16;
   private static final String JMH_CONSENT =
       "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.";
@@ -50,9 +58,13 @@ public final class BranchMemory {
         fork("rounding", rounding, Integer.toString(cycle));
       }
     }
-    for (String order : List.of("cycle", "random")) {
-      fork("contains", order, "alone");
-      fork("contains", order, "hashSetContains");
+    for (Draws draws : Draws.values()) {
+      fork("contains", draws.name(), "alone");
+      fork("contains", draws.name(), "partner");
+    }
+    for (Draws draws : List.of(Draws.FIXED_ORDER, Draws.SCRAMBLED)) {
+      fork("lookup", draws.name(), "alone");
+      fork("lookup", draws.name(), "partner");
     }
     System.out.printf(Locale.ROOT, "%nload average at the end %s%n", Agreement.loadAverage());
   }
@@ -74,13 +86,20 @@ public final class BranchMemory {
       String name = branchy ? "cents rounding, a branch on the remainder" : "cents rounding, branch-free";
       String inputs = "a cycle of " + String.format(Locale.ROOT, "%,d", Integer.parseInt(args[3]));
       System.out.printf(Locale.ROOT, "| %s | %s | nothing | %.2f |%n", name, inputs, time(op, null));
-    } else {
-      Words words = new Words(args[2].equals("random"));
-      boolean partner = !args[3].equals("alone");
+    } else if (args[1].equals("contains")) {
+      Draws draws = Draws.valueOf(args[2]);
+      Words words = new Words(draws);
+      boolean partner = args[3].equals("partner");
       double ns = time(() -> words.listContains() ? 1 : 0, partner ? () -> words.setContains() ? 1 : 0 : null);
-      String inputs = args[2].equals("random") ? "a random order of 65,536 draws" : "a cycle of 64";
       System.out.printf(Locale.ROOT, "| `ArrayList.contains` of a word among 64 | %s | %s | %.1f |%n",
-          inputs, partner ? "`HashSet.contains`, in turns" : "nothing", ns);
+          draws.inputs(WORDS), partner ? "`HashSet.contains`, in turns" : "nothing", ns);
+    } else {
+      Draws draws = Draws.valueOf(args[2]);
+      Keys keys = new Keys(draws);
+      boolean partner = args[3].equals("partner");
+      double ns = time(() -> keys.hashMapGet(), partner ? () -> keys.treeMapGet() : null);
+      System.out.printf(Locale.ROOT, "| `HashMap.get` of a key among 1,024 | %s | %s | %.2f |%n",
+          draws.inputs(KEYS), partner ? "`TreeMap.get`, in turns" : "nothing", ns);
     }
   }
 
@@ -129,32 +148,98 @@ public final class BranchMemory {
     }
   }
 
-  /** 64 words in a list and a set, looked up in turn or in a random order. */
+  /**
+   * How a lookup picks its next input among a power of two. A fixed random order of 65,536 draws
+   * is far longer than the inputs, and still one that the branch predictor of the VM of
+   * 2026-12-05 learned over seconds of the same op: {@code HashMap.get} read 4.0 ns/op after a
+   * long run of its own and 5.2 to 6.3 in the 20 ms after a turn of {@code TreeMap.get}.
+   */
+  enum Draws {
+    CYCLE, FIXED_ORDER, SCRAMBLED;
+
+    String inputs(int count) {
+      return switch (this) {
+        case CYCLE -> "a cycle of " + String.format(Locale.ROOT, "%,d", count);
+        case FIXED_ORDER -> "a fixed random order of 65,536 draws";
+        case SCRAMBLED -> "a scrambled call counter (never repeats)";
+      };
+    }
+  }
+
+  /** The index of each call's input, drawn one way for the whole JVM. */
+  static final class Inputs {
+    private final Draws draws;
+    private final int[] order = new int[ORDER];
+    private int index;
+
+    Inputs(Draws draws, SplittableRandom random) {
+      this.draws = draws;
+      for (int i = 0; i < ORDER; i++) {
+        order[i] = random.nextInt();
+      }
+    }
+
+    int next(int mask) {
+      int call = index++;
+      return switch (draws) {
+        case CYCLE -> call & mask;
+        case FIXED_ORDER -> order[call & (ORDER - 1)] & mask;
+        case SCRAMBLED -> LibraryPanel.scramble(call) & mask;
+      };
+    }
+  }
+
+  /** 64 words in a list and a set. */
   static final class Words {
     private final String[] words = new String[WORDS];
     private final List<String> list = new ArrayList<>();
     private final Set<String> set = new HashSet<>();
-    private final int[] order = new int[ORDER];
-    private int index;
+    private final Inputs inputs;
 
-    Words(boolean random) {
-      SplittableRandom draws = new SplittableRandom(7);
+    Words(Draws draws) {
+      SplittableRandom random = new SplittableRandom(7);
       for (int i = 0; i < WORDS; i++) {
-        words[i] = "word" + draws.nextInt(1_000_000) + "-" + i;
+        words[i] = "word" + random.nextInt(1_000_000) + "-" + i;
         list.add(words[i]);
         set.add(words[i]);
       }
-      for (int i = 0; i < ORDER; i++) {
-        order[i] = random ? draws.nextInt(WORDS) : i % WORDS;
-      }
+      inputs = new Inputs(draws, random);
     }
 
     boolean listContains() {
-      return list.contains(words[order[index++ & (ORDER - 1)]]);
+      return list.contains(words[inputs.next(WORDS - 1)]);
     }
 
     boolean setContains() {
-      return set.contains(words[order[index++ & (ORDER - 1)]]);
+      return set.contains(words[inputs.next(WORDS - 1)]);
+    }
+  }
+
+  /** 1,024 random {@code Integer} keys in a hash map and a tree map, as the panel's lookups have them. */
+  static final class Keys {
+    private final Integer[] keys = new Integer[KEYS];
+    private final Map<Integer, Integer> hashMap = new HashMap<>();
+    private final Map<Integer, Integer> treeMap = new TreeMap<>();
+    private final Inputs inputs;
+
+    Keys(Draws draws) {
+      SplittableRandom random = new SplittableRandom(7);
+      for (int i = 0; i < KEYS; i++) {
+        keys[i] = random.nextInt();
+        hashMap.put(keys[i], i);
+        treeMap.put(keys[i], i);
+      }
+      inputs = new Inputs(draws, random);
+    }
+
+    // Whether a value was found, rather than the value unboxed: the panel's lookups return the
+    // value itself, and unboxing it would add a load from the value's object to every call.
+    long hashMapGet() {
+      return hashMap.get(keys[inputs.next(KEYS - 1)]) != null ? 1 : 0;
+    }
+
+    long treeMapGet() {
+      return treeMap.get(keys[inputs.next(KEYS - 1)]) != null ? 1 : 0;
     }
   }
 }

@@ -111,13 +111,17 @@ public final class LibraryPanel {
    * The scrambling costs a few instructions that do not depend on the call before.
    */
   private int next(int mask) {
-    int draw = index++;
+    return scramble(index++) & mask;
+  }
+
+  /** MurmurHash3's 32-bit finalizer: a bijection whose every output bit depends on every input bit. */
+  static int scramble(int counter) {
+    int draw = counter;
     draw ^= draw >>> 16;
     draw *= 0x85ebca6b;
     draw ^= draw >>> 13;
     draw *= 0xc2b2ae35;
-    draw ^= draw >>> 16;
-    return draw & mask;
+    return draw ^ (draw >>> 16);
   }
 
   // money: cents in a long against BigDecimal
