@@ -16,8 +16,8 @@ import org.apiguardian.api.API;
  * with a second, independent measurement before it counts.
  *
  * <p>When the first measurement is taken in the test JVM and the confirming one in a fresh JVM
- * (the default, {@code perfbudget.fork=confirm}), a first reading whose median lies far from the
- * recorded ratio, either way, is not trusted either, however wide its interval: the library code an arm calls keeps the type profiles that
+ * (the default, {@code perfbudget.fork=confirm}), a first reading far from the recorded ratio,
+ * either way, is not trusted either: the library code an arm calls keeps the type profiles that
  * earlier tests of the JVM gave it, and a boxed stream sum measured 1.8 alone read 2.0 to 13.9
  * after four other stream tests. Such a reading is measured again in a fresh JVM, and that
  * measurement is the one judged and reported, unless it too is far from the recorded ratio and
@@ -35,11 +35,11 @@ import org.apiguardian.api.API;
 public final class PerfCheck {
 
   /**
-   * How far, as a factor either way, a first reading must lie from the recorded ratio to be
-   * measured again (a fresh JVM's whole 95% interval, the test JVM's median): beyond the few
-   * percent that one JVM's reading of the same code differs from another's, so that a clean
-   * reading is rarely measured twice, and close enough that a reading kept in the test JVM is
-   * seldom more than 10% off one taken in a fresh JVM.
+   * How far, as a factor either way, the first reading's 95% interval must lie from the
+   * recorded ratio to be measured again: beyond the few percent that one JVM's reading of the
+   * same code differs from another's, so that a clean reading is rarely measured twice, and
+   * close enough that a reading kept in the test JVM is seldom more than 10% off one taken in a
+   * fresh JVM.
    */
   static final double FAR = 1.10;
 
@@ -200,11 +200,7 @@ public final class PerfCheck {
     }
     double replacedRatio = steady.driftedRatio();
     String note = steady.note();
-    // A fresh JVM's reading is far when its whole interval is; the test JVM's, whose profiles
-    // earlier tests made, when its median is, however wide the interval around it: such a reading
-    // of the agreement panel's money pair read 4.13 [3.11, 12.06] against a recorded 5.68.
-    boolean far = Double.isNaN(replacedRatio)
-        && (freshJvms ? far(measured.measurement(), limit.recordedRatio()) : farMedian(measured.measurement(), limit.recordedRatio()));
+    boolean far = Double.isNaN(replacedRatio) && far(measured.measurement(), limit.recordedRatio());
     if (far && freshJvms) {
       Steady voted = outvoted(steady, limit);
       if (voted.measured() != measured) {
@@ -267,11 +263,6 @@ public final class PerfCheck {
         "measured again: the first measurement's ratio %s moved while it ran (a disturbance of the machine, or an "
             + "arm whose cost grows)", Format.ratio(drifted.ratio()));
     return new Steady(confirm.measure(limit), drifted.ratio(), note);
-  }
-
-  /** Whether the reading's median lies outside the recorded ratio's band of {@link #FAR}. */
-  private static boolean farMedian(Measurement measurement, double recorded) {
-    return recorded > 0 && (measurement.ratio() > recorded * FAR || measurement.ratio() < recorded / FAR);
   }
 
   /** Whether the reading's interval lies wholly outside the recorded ratio's band of {@link #FAR}. */

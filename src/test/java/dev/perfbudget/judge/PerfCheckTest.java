@@ -125,55 +125,6 @@ class PerfCheckTest {
   }
 
   @Test
-  void aTestJvmReadingWhoseMedianIsFarIsMeasuredAgainHoweverWideItsInterval() throws Exception {
-    // Recorded 1.0: the test JVM's pairs spread from 0.9 to 3.0 around a median of 1.3, an
-    // interval that reaches the recorded ratio; the fresh JVM reads 1.0.
-    Limit recorded = new Limit(10, "recorded ratio 1.00 x tolerance 10", 1.0);
-    Measurer wide = limit -> made(spread(0.9, 1.3, 3.0));
-    AtomicInteger measured = new AtomicInteger();
-    PerfCheck.Decision decision = new PerfCheck(wide, freshJvms(measured, 1.0), true).check(recorded);
-    assertThat(measured).hasValue(1);
-    assertThat(decision.measurement().ratio()).isEqualTo(1.0);
-    assertThat(decision.unconfirmedRatio()).isEqualTo(1.3);
-    assertThat(decision.note()).startsWith("measured again in a fresh JVM: the first reading, 1.30 [0.900, 3.00] in the test JVM");
-  }
-
-  @Test
-  void aTestJvmReadingWhoseMedianIsNearIsKeptHoweverWideItsInterval() throws Exception {
-    Limit recorded = new Limit(10, "recorded ratio 1.00 x tolerance 10", 1.0);
-    Measurer wide = limit -> made(spread(0.5, 1.05, 3.0));
-    Measurer never = limit -> {
-      throw new AssertionError("a reading near the recorded ratio was measured again");
-    };
-    PerfCheck.Decision decision = new PerfCheck(wide, never, true).check(recorded);
-    assertThat(decision.measurement().ratio()).isEqualTo(1.05);
-    assertThat(decision.unconfirmedRatio()).isNaN();
-  }
-
-  @Test
-  void aFreshJvmReadingWhoseMedianIsFarButWhoseIntervalReachesTheRecordedRatioIsKept() throws Exception {
-    // With perfbudget.fork=always a wide fresh reading is not put to the vote: only the test
-    // JVM's readings are suspect for their median alone.
-    Limit recorded = new Limit(10, "recorded ratio 1.00 x tolerance 10", 1.0);
-    Measurer wide = limit -> made(spread(0.9, 1.3, 3.0));
-    Measurer never = limit -> {
-      throw new AssertionError("a fresh JVM's wide reading was measured again");
-    };
-    PerfCheck.Decision decision = new PerfCheck(wide, never, false, true).check(recorded);
-    assertThat(decision.measurement().ratio()).isEqualTo(1.3);
-    assertThat(decision.note()).isEmpty();
-  }
-
-  /** 31 pair ratios, eleven at {@code median} and ten each at {@code low} and {@code high}, taking turns (no drift). */
-  private static double[] spread(double low, double median, double high) {
-    double[] pairs = new double[31];
-    for (int i = 0; i < pairs.length; i++) {
-      pairs[i] = i % 3 == 0 ? median : i % 3 == 1 ? low : high;
-    }
-    return pairs;
-  }
-
-  @Test
   void aFreshJvmThatReadsFarFromTheRecordedRatioTooIsCheckedByASecondThatReadsNear() throws Exception {
     // The test JVM reads 5 (polluted); the first fresh JVM 12.9 (the JIT's slow state), the next 1.5.
     AtomicInteger measured = new AtomicInteger();
