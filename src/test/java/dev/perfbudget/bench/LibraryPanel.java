@@ -22,8 +22,8 @@ import java.util.stream.Collectors;
  * call, as methods that JMH ({@link LibraryBenchmarks}) and perfbudget ({@link Agreement}) call
  * alike on one object. Inputs are prepared once; every call reads the next input through an
  * index stored back in a field, so that no call can be folded into a constant, and takes the
- * inputs in a random order that does not repeat (see {@link #next}). Methods that compute a primitive return it,
- * so that neither tool boxes it.
+ * inputs in a random order that does not repeat (see {@link #next}). Methods that compute a
+ * primitive return it, so that neither tool boxes it.
  */
 public final class LibraryPanel {
 
@@ -107,7 +107,7 @@ public final class LibraryPanel {
    * lately decides that. Counting through 1,024 prices in turn, the branchy cents rounding cost
    * 1.3 ns; over 65,536 prices 5.7 ns. Drawing keys from a fixed random order of 65,536 draws,
    * {@code HashMap.get} read 4.0 ns/op after a long run of its own, and 5.2 to 6.3 ns in the 20
-   * ms after a turn of {@code TreeMap.get}; from an order of 2^18 draws or more, 8.0 either way.
+   * ms after a turn of {@code TreeMap.get}; from an order of 2^18 draws, about 8 either way.
    * The scrambling costs a few instructions that do not depend on the call before.
    */
   private int next(int mask) {
