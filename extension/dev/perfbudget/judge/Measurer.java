@@ -28,4 +28,14 @@ public interface Measurer {
   default Measured measureToConfirm(double limit) throws Exception {
     return measure(limit);
   }
+
+  /**
+   * Measures against {@code limit} as {@link #measure} does, then goes on past a clear verdict
+   * until the ratio is precise enough to place against the recorded ratio, within a second (see
+   * {@link dev.perfbudget.engine.InterleavedSampler#placingTheRatio}). A measurer that cannot
+   * measures as for any verdict.
+   */
+  default Measured measureToPlace(double limit) throws Exception {
+    return measure(limit);
+  }
 }

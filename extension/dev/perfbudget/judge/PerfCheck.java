@@ -200,7 +200,17 @@ public final class PerfCheck {
     }
     double replacedRatio = steady.driftedRatio();
     String note = steady.note();
-    boolean far = Double.isNaN(replacedRatio) && far(measured.measurement(), limit.recordedRatio());
+    boolean firstReading = Double.isNaN(replacedRatio);
+    Measurement tooWide = null;
+    if (firstReading && replacesFarReadings && !freshJvms && unplaced(measured.measurement(), limit.recordedRatio())) {
+      Measured placed = first.measureToPlace(limit.value());
+      // A longer reading whose ratio moved while it ran places nothing: the first one is kept.
+      if (placed.measurement() != null && Validity.drift(placed.measurement()) == null) {
+        tooWide = measured.measurement();
+        measured = placed;
+      }
+    }
+    boolean far = firstReading && far(measured.measurement(), limit.recordedRatio());
     if (far && freshJvms) {
       Steady voted = outvoted(steady, limit);
       if (voted.measured() != measured) {
@@ -212,10 +222,14 @@ public final class PerfCheck {
       replacedRatio = measured.measurement().ratio();
       note =
           String.format(
-              "measured again in a fresh JVM: the first reading, %s [%s, %s] in the test JVM, was far from the "
+              "measured again in a fresh JVM: the %s, %s [%s, %s] in the test JVM, was far from the "
                   + "recorded %s (earlier tests' profiles of shared library code, most likely)",
-              Format.ratio(replacedRatio), Format.ratio(measured.measurement().interval().low()),
-              Format.ratio(measured.measurement().interval().high()), Format.ratio(limit.recordedRatio()));
+              tooWide == null ? "first reading" : "reading measured longer", Format.ratio(replacedRatio),
+              Format.ratio(measured.measurement().interval().low()), Format.ratio(measured.measurement().interval().high()),
+              Format.ratio(limit.recordedRatio()));
+      if (tooWide != null) {
+        note += "; its first reading, " + placing(tooWide, limit);
+      }
       Steady fresh = new Steady(confirm.measure(limit.value()), Double.NaN, "");
       Measurement freshReading = fresh.measured().measurement();
       // A fresh JVM can read far too (a JIT state of its own, or a real change); below the limit
@@ -225,6 +239,9 @@ public final class PerfCheck {
       }
       measured = fresh.measured();
       note = fresh.note().isEmpty() ? note : note + "; " + fresh.note();
+    } else if (tooWide != null) {
+      replacedRatio = tooWide.ratio();
+      note = "measured longer in the test JVM: its first reading, " + placing(tooWide, limit);
     }
     if (!pastLimit(measured.measurement(), limit)) {
       return new Decision(verdictOf(measured.measurement()), false, measured, replacedRatio, note);
@@ -263,6 +280,23 @@ public final class PerfCheck {
         "measured again: the first measurement's ratio %s moved while it ran (a disturbance of the machine, or an "
             + "arm whose cost grows)", Format.ratio(drifted.ratio()));
     return new Steady(confirm.measure(limit), drifted.ratio(), note);
+  }
+
+  /**
+   * Whether the reading's ratio lies outside the recorded ratio's band of {@link #FAR} while its
+   * interval still reaches into it: too wide to say whether the reading is far.
+   */
+  private static boolean unplaced(Measurement measurement, double recorded) {
+    return recorded > 0
+        && !far(measurement, recorded)
+        && (measurement.ratio() > recorded * FAR || measurement.ratio() < recorded / FAR);
+  }
+
+  private static String placing(Measurement tooWide, Limit limit) {
+    return String.format(
+        "%s [%s, %s], was too wide to say whether it lay within %.0f%% of the recorded %s",
+        Format.ratio(tooWide.ratio()), Format.ratio(tooWide.interval().low()), Format.ratio(tooWide.interval().high()),
+        (FAR - 1) * 100, Format.ratio(limit.recordedRatio()));
   }
 
   /** Whether the reading's interval lies wholly outside the recorded ratio's band of {@link #FAR}. */

@@ -8,6 +8,7 @@ import dev.perfbudget.environment.MachineLoad;
 import dev.perfbudget.engine.MeasuringThread;
 import dev.perfbudget.engine.SamplingSettings;
 import java.util.SplittableRandom;
+import java.util.function.UnaryOperator;
 import org.apiguardian.api.API;
 
 /**
@@ -34,22 +35,27 @@ public final class ThisJvm implements Measurer {
 
   @Override
   public Measured measure(double limit) throws Exception {
-    return measure(limit, false);
+    return measure(limit, UnaryOperator.identity());
   }
 
   @Override
   public Measured measureToConfirm(double limit) throws Exception {
-    return measure(limit, true);
+    return measure(limit, InterleavedSampler::confirmingAFailure);
   }
 
-  private Measured measure(double limit, boolean confirming) throws Exception {
+  @Override
+  public Measured measureToPlace(double limit) throws Exception {
+    return measure(limit, InterleavedSampler::placingTheRatio);
+  }
+
+  private Measured measure(double limit, UnaryOperator<InterleavedSampler> purpose) throws Exception {
     if (!arms.invalidBecause().isEmpty()) {
       return Measured.unmeasurable(arms);
     }
     InterleavedSampler sampler =
         new InterleavedSampler(settings, random.split()).reportingMachineLoad(MachineLoad::othersShareFromNow);
     InterleavedSampler warmed = measuredBefore ? sampler.forArmsMeasuredBefore() : sampler;
-    InterleavedSampler thisTime = confirming ? warmed.confirmingAFailure() : warmed;
+    InterleavedSampler thisTime = purpose.apply(warmed);
     measuredBefore = true;
     return Measured.of(
         MeasuringThread.run(test, arms, settings.opTimeout(), watched -> thisTime.measure(watched, limit)), arms);

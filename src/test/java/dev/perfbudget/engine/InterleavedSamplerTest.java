@@ -94,6 +94,28 @@ class InterleavedSamplerTest {
   }
 
   @Test
+  void placingTheRatioSamplesPastAClearVerdictUntilTheIntervalIsNarrow() throws Exception {
+    Arms noisy = Arms.of(FakeArm.steady("a", 10, 0.3, new ArrayList<>()), FakeArm.steady("b", 20, 0.3, new ArrayList<>()));
+    Measurement verdict = sampler(Duration.ofSeconds(2), 7).measure(noisy, 20);
+    Measurement placed = sampler(Duration.ofSeconds(2), 7).placingTheRatio().measure(noisy, 20);
+    assertThat(verdict.stop()).isEqualTo(Stop.BELOW_LIMIT);
+    assertThat(verdict.interval().spread()).as("sixteen pairs settle the verdict, not the ratio").isGreaterThan(1.10);
+    assertThat(placed.stop()).isEqualTo(Stop.BELOW_LIMIT);
+    assertThat(placed.pairs()).isGreaterThan(verdict.pairs());
+    assertThat(placed.interval().spread()).isLessThanOrEqualTo(1.10);
+    assertThat(placed.ratio()).isCloseTo(2.0, offset(0.15));
+  }
+
+  @Test
+  void placingTheRatioStopsAtItsOwnTimeCapWithTheVerdictItHas() throws Exception {
+    // Each pair's ratio spread over a factor of four: no second of pairs narrows it to 10%.
+    Arms wild = Arms.of(FakeArm.steady("a", 10, 0.6, new ArrayList<>()), FakeArm.steady("b", 20, 0.6, new ArrayList<>()));
+    Measurement placed = sampler(Duration.ofMillis(50), 7).placingTheRatio().measure(wild, 20);
+    assertThat(placed.stop()).isEqualTo(Stop.BELOW_LIMIT);
+    assertThat(placed.interval().high()).isLessThan(20);
+  }
+
+  @Test
   void warmUpEntersTheLoopOftenSoASlowStartStaysOut() throws Exception {
     // Slow for the first 1,500 calls (profiling code before the JIT compiles the loop).
     FakeArm candidate = new FakeArm("b", call -> call <= 1_500 ? 200 : 20, 0.02, 1, new ArrayList<>());

@@ -170,6 +170,96 @@ class PerfCheckTest {
     assertThat(far.measurement().ratio()).as("perfbudget.fork=never keeps it").isCloseTo(5.0, offset(0.2));
   }
 
+  /** A test JVM that first reads {@code wide} and, asked to place the ratio, {@code placed}. */
+  private static Measurer testJvm(double[] wide, double[] placed, AtomicInteger placings) {
+    return new Measurer() {
+      @Override
+      public Measured measure(double limit) {
+        return made(wide);
+      }
+
+      @Override
+      public Measured measureToPlace(double limit) {
+        placings.incrementAndGet();
+        return made(placed);
+      }
+    };
+  }
+
+  private static double[] around(double median, double low, double high) {
+    double[] ratios = new double[17];
+    Arrays.fill(ratios, median);
+    ratios[0] = low;
+    ratios[16] = high;
+    return ratios;
+  }
+
+  @Test
+  void aReadingTooWideToPlaceIsMeasuredLongerInTheTestJvmAndThatIsReported() throws Exception {
+    // Recorded 1.0: the test JVM reads 1.3 over [0.95, 2.5], which reaches back to the recorded
+    // ratio, then 1.04 over [1.02, 1.06] measured longer.
+    Limit recorded = new Limit(10, "recorded ratio 1.00 x tolerance 10", 1.0);
+    AtomicInteger placings = new AtomicInteger();
+    Measurer never = limit -> {
+      throw new AssertionError("measured again in a fresh JVM");
+    };
+    PerfCheck.Decision decision =
+        new PerfCheck(testJvm(around(1.3, 0.95, 2.5), around(1.04, 1.02, 1.06), placings), never, true).check(recorded);
+    assertThat(placings).hasValue(1);
+    assertThat(decision.verdict()).isEqualTo(Verdict.PASS);
+    assertThat(decision.measurement().ratio()).isEqualTo(1.04);
+    assertThat(decision.unconfirmedRatio()).isEqualTo(1.3);
+    assertThat(decision.note())
+        .isEqualTo("measured longer in the test JVM: its first reading, 1.30 [0.950, 2.50], was too wide to say whether "
+            + "it lay within 10% of the recorded 1.00");
+  }
+
+  @Test
+  void aReadingTooWideToPlaceThatMeasuredLongerIsFarIsMeasuredAgainInAFreshJvm() throws Exception {
+    Limit recorded = new Limit(10, "recorded ratio 1.00 x tolerance 10", 1.0);
+    AtomicInteger placings = new AtomicInteger();
+    AtomicInteger fresh = new AtomicInteger();
+    PerfCheck.Decision decision =
+        new PerfCheck(testJvm(around(1.3, 0.95, 2.5), around(1.3, 1.25, 1.35), placings), freshJvms(fresh, 1.02), true)
+            .check(recorded);
+    assertThat(placings).hasValue(1);
+    assertThat(fresh).hasValue(1);
+    assertThat(decision.measurement().ratio()).isEqualTo(1.02);
+    assertThat(decision.unconfirmedRatio()).isEqualTo(1.3);
+    assertThat(decision.note())
+        .startsWith("measured again in a fresh JVM: the reading measured longer, 1.30 [1.25, 1.35] in the test JVM, was far")
+        .endsWith("; its first reading, 1.30 [0.950, 2.50], was too wide to say whether it lay within 10% of the recorded 1.00");
+  }
+
+  @Test
+  void aLongerReadingWhoseRatioMovedWhileItRanPlacesNothing() throws Exception {
+    Limit recorded = new Limit(10, "recorded ratio 1.00 x tolerance 10", 1.0);
+    double[] drifting = new double[30];
+    Arrays.fill(drifting, 0, 10, 1.0);
+    Arrays.fill(drifting, 10, 20, 1.3);
+    Arrays.fill(drifting, 20, 30, 1.78);
+    AtomicInteger placings = new AtomicInteger();
+    Measurer never = limit -> {
+      throw new AssertionError("measured again in a fresh JVM");
+    };
+    PerfCheck.Decision decision = new PerfCheck(testJvm(around(1.3, 0.95, 2.5), drifting, placings), never, true).check(recorded);
+    assertThat(placings).hasValue(1);
+    assertThat(decision.measurement().ratio()).as("the first reading, kept").isEqualTo(1.3);
+    assertThat(decision.unconfirmedRatio()).isNaN();
+    assertThat(decision.note()).isEmpty();
+  }
+
+  @Test
+  void aReadingNearTheRecordedRatioOrFarAlreadyIsNotMeasuredLonger() throws Exception {
+    Limit recorded = new Limit(10, "recorded ratio 1.00 x tolerance 10", 1.0);
+    AtomicInteger placings = new AtomicInteger();
+    new PerfCheck(testJvm(around(1.05, 0.7, 2.5), around(1.0, 1.0, 1.0), placings), limit -> made(around(1, 1, 1)), true)
+        .check(recorded);
+    new PerfCheck(testJvm(around(1.5, 1.2, 2.5), around(1.0, 1.0, 1.0), placings), limit -> made(around(1, 1, 1)), true)
+        .check(recorded);
+    assertThat(placings).as("a wide reading whose ratio is near, and a far one, are placed already").hasValue(0);
+  }
+
   @Test
   void aMeasurementWhoseRatioDriftedIsMeasuredAgainAndTheSteadyOneIsJudged() throws Exception {
     // Identical arms under GC pressure: 1.0 for the first ten pairs, 1.78 for the last ten.
