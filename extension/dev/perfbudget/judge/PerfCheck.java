@@ -21,7 +21,10 @@ import org.apiguardian.api.API;
  * earlier tests of the JVM gave it, and a boxed stream sum measured 1.8 alone read 2.0 to 13.9
  * after four other stream tests. Such a reading is measured again in a fresh JVM, and that
  * measurement is the one judged and reported, unless it too is far from the recorded ratio and
- * within the limit: then a second fresh JVM checks it, as below.
+ * within the limit: then a second fresh JVM checks it, as below. A first reading whose ratio lies
+ * beyond that band while its interval still reaches into it is too wide to say: it is measured
+ * longer in the test JVM first ({@link Measurer#measureToPlace}), and the longer reading is the
+ * one placed, and judged and reported where it is near.
  *
  * <p>A fresh JVM has run the JUnit Platform before the test, and the same boxed sum read eight
  * times slower in some fresh JVMs than in others. A ratio to record in fresh JVMs is therefore
@@ -228,7 +231,7 @@ public final class PerfCheck {
               Format.ratio(measured.measurement().interval().low()), Format.ratio(measured.measurement().interval().high()),
               Format.ratio(limit.recordedRatio()));
       if (tooWide != null) {
-        note += "; its first reading, " + placing(tooWide, limit);
+        note += "; its first reading, " + tooWideToPlace(tooWide, limit);
       }
       Steady fresh = new Steady(confirm.measure(limit.value()), Double.NaN, "");
       Measurement freshReading = fresh.measured().measurement();
@@ -241,7 +244,7 @@ public final class PerfCheck {
       note = fresh.note().isEmpty() ? note : note + "; " + fresh.note();
     } else if (tooWide != null) {
       replacedRatio = tooWide.ratio();
-      note = "measured longer in the test JVM: its first reading, " + placing(tooWide, limit);
+      note = "measured longer in the test JVM: its first reading, " + tooWideToPlace(tooWide, limit);
     }
     if (!pastLimit(measured.measurement(), limit)) {
       return new Decision(verdictOf(measured.measurement()), false, measured, replacedRatio, note);
@@ -292,7 +295,8 @@ public final class PerfCheck {
         && (measurement.ratio() > recorded * FAR || measurement.ratio() < recorded / FAR);
   }
 
-  private static String placing(Measurement tooWide, Limit limit) {
+  /** What the note says of a first reading too wide to place. */
+  private static String tooWideToPlace(Measurement tooWide, Limit limit) {
     return String.format(
         "%s [%s, %s], was too wide to say whether it lay within %.0f%% of the recorded %s",
         Format.ratio(tooWide.ratio()), Format.ratio(tooWide.interval().low()), Format.ratio(tooWide.interval().high()),
