@@ -234,15 +234,11 @@ class PerfCheckTest {
   @Test
   void aLongerReadingWhoseRatioMovedWhileItRanPlacesNothing() throws Exception {
     Limit recorded = new Limit(10, "recorded ratio 1.00 x tolerance 10", 1.0);
-    double[] drifting = new double[30];
-    Arrays.fill(drifting, 0, 10, 1.0);
-    Arrays.fill(drifting, 10, 20, 1.3);
-    Arrays.fill(drifting, 20, 30, 1.78);
     AtomicInteger placings = new AtomicInteger();
     Measurer never = limit -> {
       throw new AssertionError("measured again in a fresh JVM");
     };
-    PerfCheck.Decision decision = new PerfCheck(testJvm(around(1.3, 0.95, 2.5), drifting, placings), never, true).check(recorded);
+    PerfCheck.Decision decision = new PerfCheck(testJvm(around(1.3, 0.95, 2.5), drifting(), placings), never, true).check(recorded);
     assertThat(placings).hasValue(1);
     assertThat(decision.measurement().ratio()).as("the first reading, kept").isEqualTo(1.3);
     assertThat(decision.unconfirmedRatio()).isNaN();
@@ -262,12 +258,7 @@ class PerfCheckTest {
 
   @Test
   void aMeasurementWhoseRatioDriftedIsMeasuredAgainAndTheSteadyOneIsJudged() throws Exception {
-    // Identical arms under GC pressure: 1.0 for the first ten pairs, 1.78 for the last ten.
-    double[] drifting = new double[30];
-    Arrays.fill(drifting, 0, 10, 1.0);
-    Arrays.fill(drifting, 10, 20, 1.3);
-    Arrays.fill(drifting, 20, 30, 1.78);
-    Measurer first = limit -> made(drifting);
+    Measurer first = limit -> made(drifting());
     AtomicInteger again = new AtomicInteger();
     Measurer confirm = limit -> {
       again.incrementAndGet();
@@ -410,6 +401,15 @@ class PerfCheckTest {
   }
 
   /** A measurement below the limit whose pairs read {@code pairRatios}, in that order. */
+  /** Identical arms under GC pressure: 1.0 for the first ten pairs, 1.78 for the last ten. */
+  private static double[] drifting() {
+    double[] ratios = new double[30];
+    Arrays.fill(ratios, 0, 10, 1.0);
+    Arrays.fill(ratios, 10, 20, 1.3);
+    Arrays.fill(ratios, 20, 30, 1.78);
+    return ratios;
+  }
+
   private static Measured made(double[] pairRatios) {
     double[] sorted = pairRatios.clone();
     Arrays.sort(sorted);
