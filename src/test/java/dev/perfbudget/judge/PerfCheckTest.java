@@ -400,7 +400,6 @@ class PerfCheckTest {
     assertThat(Validity.drift(decision.measurement())).startsWith("the ratio b / a never reached a steady state");
   }
 
-  /** A measurement below the limit whose pairs read {@code pairRatios}, in that order. */
   /** Identical arms under GC pressure: 1.0 for the first ten pairs, 1.78 for the last ten. */
   private static double[] drifting() {
     double[] ratios = new double[30];
@@ -410,6 +409,7 @@ class PerfCheckTest {
     return ratios;
   }
 
+  /** A measurement below the limit whose pairs read {@code pairRatios}, in that order. */
   private static Measured made(double[] pairRatios) {
     double[] sorted = pairRatios.clone();
     Arrays.sort(sorted);
