@@ -27,6 +27,14 @@ class PerfCheckTest {
     return new ThisJvm("PerfCheckTest", arms, TestSampling.settings(Duration.ofMillis(300)));
   }
 
+  /** A ratio recorded at 1.0 with tolerance 10. */
+  private static final Limit RECORDED_1_0 = new Limit(10, "recorded ratio 1.00 x tolerance 10", 1.0);
+
+  /** Where a test JVM's reading must not be measured again in a fresh JVM. */
+  private static final Measurer NO_FRESH_JVM = limit -> {
+    throw new AssertionError("measured again in a fresh JVM");
+  };
+
   /** A ratio recorded at 1.5 with tolerance 10. */
   private static final Limit RECORDED_1_5 = new Limit(15, "recorded ratio 1.50 x tolerance 10", 1.5);
 
@@ -198,13 +206,9 @@ class PerfCheckTest {
   void aReadingTooWideToPlaceIsMeasuredLongerInTheTestJvmAndThatIsReported() throws Exception {
     // Recorded 1.0: the test JVM reads 1.3 over [0.95, 2.5], which reaches back to the recorded
     // ratio, then 1.04 over [1.02, 1.06] measured longer.
-    Limit recorded = new Limit(10, "recorded ratio 1.00 x tolerance 10", 1.0);
     AtomicInteger placings = new AtomicInteger();
-    Measurer never = limit -> {
-      throw new AssertionError("measured again in a fresh JVM");
-    };
     PerfCheck.Decision decision =
-        new PerfCheck(testJvm(around(1.3, 0.95, 2.5), around(1.04, 1.02, 1.06), placings), never, true).check(recorded);
+        new PerfCheck(testJvm(around(1.3, 0.95, 2.5), around(1.04, 1.02, 1.06), placings), NO_FRESH_JVM, true).check(RECORDED_1_0);
     assertThat(placings).hasValue(1);
     assertThat(decision.verdict()).isEqualTo(Verdict.PASS);
     assertThat(decision.measurement().ratio()).isEqualTo(1.04);
@@ -233,12 +237,8 @@ class PerfCheckTest {
 
   @Test
   void aLongerReadingWhoseRatioMovedWhileItRanPlacesNothing() throws Exception {
-    Limit recorded = new Limit(10, "recorded ratio 1.00 x tolerance 10", 1.0);
     AtomicInteger placings = new AtomicInteger();
-    Measurer never = limit -> {
-      throw new AssertionError("measured again in a fresh JVM");
-    };
-    PerfCheck.Decision decision = new PerfCheck(testJvm(around(1.3, 0.95, 2.5), drifting(), placings), never, true).check(recorded);
+    PerfCheck.Decision decision = new PerfCheck(testJvm(around(1.3, 0.95, 2.5), drifting(), placings), NO_FRESH_JVM, true).check(RECORDED_1_0);
     assertThat(placings).hasValue(1);
     assertThat(decision.measurement().ratio()).as("the first reading, kept").isEqualTo(1.3);
     assertThat(decision.unconfirmedRatio()).isNaN();
