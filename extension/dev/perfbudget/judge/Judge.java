@@ -50,23 +50,23 @@ public final class Judge {
     String disturbed = MeasuringThread.leftBehindNote();
     PerfCheck check = new PerfCheck(first, confirm, replacesFarReadings, freshJvms);
     if (plan.records()) {
-      PerfCheck.Steady steady = check.measureToRecordChecked();
-      Measured measured = steady.measured();
-      String notes = join(steady.note(), disturbed);
+      PerfCheck.Recording recording = check.measureToRecordChecked();
+      Measured measured = recording.steady().measured();
+      String notes = join(recording.steady().note(), disturbed);
       if (!measured.invalidBecause().isEmpty()) {
         return invalid(measured, measured.invalidBecause(), notes);
       }
       Measurement measurement = measured.measurement();
       List<String> problems = new ArrayList<>(Validity.problems(measurement, plan.settings().sampling()));
-      String unrecordable = problems.isEmpty() ? Validity.unrecordable(measurement.ratio()) : null;
+      String unrecordable = problems.isEmpty() ? Validity.unrecordable(recording.ratio()) : null;
       if (unrecordable != null) {
         problems.add(unrecordable);
       }
       if (!problems.isEmpty()) {
         return invalid(measured, problems, notes);
       }
-      plan.budgets().record(plan.key(), entry(measurement).keepingLimitsOf(plan.budgets().find(plan.key())));
-      String note = String.format("recorded ratio %s in %s; commit it", Format.ratio(measurement.ratio()), plan.budgets().path());
+      plan.budgets().record(plan.key(), entry(measurement, recording.ratio()).keepingLimitsOf(plan.budgets().find(plan.key())));
+      String note = String.format("recorded ratio %s in %s; commit it", Format.ratio(recording.ratio()), plan.budgets().path());
       Outcome recorded = outcome(measured, Verdict.RECORDED, false, Double.NaN, join(note, notes));
       // Record mode writes the ratio whatever else it finds; enforce mode records a missing
       // budget and still holds the test to its other limits.
@@ -165,10 +165,10 @@ public final class Judge {
         measured.parameters(), join(note, notes), Instant.now(), plan.bytes());
   }
 
-  private BudgetEntry entry(Measurement measurement) {
+  private BudgetEntry entry(Measurement measurement, double ratio) {
     Environment environment = Environment.current().now();
     return new BudgetEntry(
-        measurement.ratio(), kind, measurement.baseline().name(), measurement.candidate().name(),
+        ratio, kind, measurement.baseline().name(), measurement.candidate().name(),
         environment.time().toString(), environment.commit(), environment.jvm(), environment.cpu(), 0, 0);
   }
 
