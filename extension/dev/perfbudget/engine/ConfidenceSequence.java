@@ -14,7 +14,8 @@ import org.apiguardian.api.API;
  * statistics ({@code OrderStatistics}) at that look's share of the error, with what earlier
  * looks could not spend carried to it ({@code ErrorSpending}); the interval is
  * widened around the median for serial correlation ({@code SerialCorrelation}) and for the
- * clock's resolution ({@code Resolution}), and intersected with the earlier looks' intervals.
+ * clock's resolution ({@code Resolution}), and intersected with the earlier looks' intervals
+ * (unless that leaves out the median now: the ratios moved, and the newest interval stands).
  * Sampling stops {@link Side#BELOW_LIMIT} when the {@value #DECISION_CONFIDENCE} interval is
  * wholly below the limit, {@link Side#ABOVE_LIMIT} when wholly above it. The interval reported
  * is the {@value #REPORTED_CONFIDENCE} one of the same construction, narrower than the
@@ -173,10 +174,11 @@ public final class ConfidenceSequence {
     Ranking ranking = Ranking.of(logRatios, pairs);
     double[] sorted = ranking.sorted();
     double widening = SerialCorrelation.widening(ranking.ranks());
+    double ratio = Math.exp(median(sorted));
     decisionSoFar =
-        decisionSoFar.intersect(bounds(sorted, widening, decisionError.outside(looksTaken, pairs), resolution));
+        decisionSoFar.intersect(bounds(sorted, widening, decisionError.outside(looksTaken, pairs), resolution), ratio);
     reportedSoFar =
-        reportedSoFar.intersect(bounds(sorted, widening, reportedError.outside(looksTaken, pairs), resolution));
+        reportedSoFar.intersect(bounds(sorted, widening, reportedError.outside(looksTaken, pairs), resolution), ratio);
     // Kept as the intervals are: the highest lower bound so far, unless the ratios moved away
     // below it since (see Interval#intersect).
     double aboveNow = bounds(sorted, widening, aboveError.outside(looksTaken, pairs), resolution).low();
@@ -185,7 +187,7 @@ public final class ConfidenceSequence {
         limit > 0 && decisionSoFar.below(limit)
             ? Side.BELOW_LIMIT
             : limit > 0 && (decisionSoFar.above(limit) || aboveSoFar > limit) ? Side.ABOVE_LIMIT : Side.UNDECIDED;
-    return new Look(pairs, Math.exp(median(sorted)), decisionSoFar, reportedSoFar, side);
+    return new Look(pairs, ratio, decisionSoFar, reportedSoFar, side);
   }
 
   /** One look's interval, from the log ratios sorted, leaving {@code outside} of them out per end. */

@@ -94,6 +94,26 @@ class ConfidenceSequenceTest {
   }
 
   @Test
+  void aRatioThatSettlesLowerIsNeverReportedOutsideItsOwnInterval() {
+    ConfidenceSequence sequence = new ConfidenceSequence(16);
+    SplittableRandom random = new SplittableRandom(7);
+    Look look = nextLook(sequence, 2.7, 0.05, random, 0);
+    while (look.pairs() < 200) {
+      look = nextLook(sequence, 2.7, 0.05, random, 0);
+    }
+    boolean movedOut = false;
+    while (look.pairs() < 1_000) {
+      look = nextLook(sequence, 2.3, 0.05, random, 0);
+      assertThat(look.reported().low()).as("at %d pairs", look.pairs()).isLessThanOrEqualTo(look.ratio());
+      assertThat(look.reported().high()).as("at %d pairs", look.pairs()).isGreaterThanOrEqualTo(look.ratio());
+      assertThat(look.decision().low()).isLessThanOrEqualTo(look.ratio());
+      assertThat(look.decision().high()).isGreaterThanOrEqualTo(look.ratio());
+      movedOut |= look.ratio() < 2.6;
+    }
+    assertThat(movedOut).as("the median left the first looks' interval").isTrue();
+  }
+
+  @Test
   void equalRatiosWithAnUnseenClockStepDecideNothing() {
     ConfidenceSequence sequence = new ConfidenceSequence(16);
     for (int i = 0; i < 64; i++) {
