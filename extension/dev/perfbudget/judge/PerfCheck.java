@@ -29,10 +29,10 @@ import org.apiguardian.api.API;
  * <p>A fresh JVM has run the JUnit Platform before the test, and the same boxed sum read eight
  * times slower in some fresh JVMs than in others. A ratio to record in fresh JVMs is therefore
  * measured in a second one, and the geometric mean of the two is recorded, or the lower where
- * the two read {@value #APART} times apart. With {@code perfbudget.fork=always}, a reading far from the recorded ratio is
- * checked by a second fresh JVM: the second is judged where it reads near the recorded ratio,
- * the first where both read far and alike, and where they read {@value #APART} times apart a
- * third measures and the median of the three is judged.
+ * the two read {@value #APART} times apart. With {@code perfbudget.fork=always}, a reading far
+ * from the recorded ratio is checked by a second fresh JVM: the second is judged where it reads
+ * near the recorded ratio, the first where both read far and alike, and where they read
+ * {@value #APART} times apart a third measures and the median of the three is judged.
  */
 @API(status = INTERNAL)
 public final class PerfCheck {
