@@ -18,9 +18,15 @@ import java.util.Locale;
  *
  * <p>{@code mvn -q test-compile exec:exec -Dbench=Verdicts -Dbench.args="20 100 always"} (runs
  * per k, A/A verdicts, and {@code perfbudget.fork}: {@code confirm}, the default, {@code always}
- * or {@code never}).
+ * or {@code never}). A fourth argument, {@code inherit}, gives the fresh JVMs this JVM's own
+ * options; by default they get those this project's own perf tests give theirs (its Surefire
+ * configuration), a 256 MiB pre-touched heap, since the ops measured here allocate nothing and
+ * touching the bench JVM's 1 GiB would add 0.5 to 2.1 s to each fresh JVM's start.
  */
 public final class Verdicts {
+
+  /** The options this project's Surefire configuration gives the fresh JVMs of its own perf tests. */
+  static final String FRESH_JVM_OPTIONS = "-Xms256m -Xmx256m -XX:+AlwaysPreTouch";
 
   private Verdicts() {}
 
@@ -28,12 +34,18 @@ public final class Verdicts {
     int runs = args.length > 0 ? Integer.parseInt(args[0]) : 20;
     int aa = args.length > 1 ? Integer.parseInt(args[1]) : 100;
     String fork = args.length > 2 ? args[2] : "";
+    boolean inherit = args.length > 3 && args[3].equals("inherit");
     Path dir = Files.createTempDirectory("perfbudget-verdicts");
     // The defaults users get (a blank value is the default), not the test kit's short caps and
     // its perfbudget.fork=never.
     PerfTestKit kit =
-        new PerfTestKit(dir).with("perfbudget.time.max", "").with("perfbudget.warmup.max", "").with("perfbudget.fork", fork);
-    System.out.printf(Locale.ROOT, "perfbudget.fork=%s, load average %s%n", fork.isEmpty() ? "confirm (the default)" : fork, Agreement.loadAverage());
+        new PerfTestKit(dir)
+            .with("perfbudget.time.max", "")
+            .with("perfbudget.warmup.max", "")
+            .with("perfbudget.fork", fork)
+            .with("perfbudget.fork.jvmArgs", inherit ? "" : FRESH_JVM_OPTIONS);
+    System.out.printf(Locale.ROOT, "perfbudget.fork=%s, fresh JVMs' options %s, load average %s%n",
+        fork.isEmpty() ? "confirm (the default)" : fork, inherit ? "this JVM's" : FRESH_JVM_OPTIONS, Agreement.loadAverage());
 
     System.out.printf(Locale.ROOT, "%-4s %6s %18s %14s %14s %14s%n", "k", "runs", "median to verdict", "p95 to verdict", "median ratio", "worst error");
     for (int k : new int[] {1, 2, 10}) {
