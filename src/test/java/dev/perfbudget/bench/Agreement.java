@@ -4,31 +4,36 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.perfbudget.testkit.PerfTestKit;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * perfbudget against JMH on everyday JDK-library code ({@link LibraryPanel}): every arm of the
  * ten pairs in {@link LibraryPairs} measured by JMH (3 x 1 s warm-up, 5 x 1 s measured, average
- * time; {@value #JMH_FORKS} forks per arm, each pair's two arms' forks taking turns), then each
- * pair by perfbudget as a user's test class runs: budgets recorded, then the class enforced.
- * Prints, per pair, both tools' ns/op for both arms, both ratios and their difference; with
+ * time; {@value #JMH_FORKS} forks per arm, each pair's two arms' forks taking turns) and by
+ * perfbudget as a user's test class runs: budgets recorded, then the class enforced. JMH's forks
+ * of a pair are taken just before a test JVM enforces that pair, while it waits: each mode's test
+ * JVM in turn gets one round of forks of each arm, until the run's rounds are dealt
+ * ({@code --jmh-first} takes them all before perfbudget, as runs before 2026-12-05 21:30 UTC
+ * did). Prints, per pair, both tools' ns/op for both arms, both ratios and their difference; with
  * several runs, the medians over the runs, the targets, and how far JMH's own runs stray from
  * JMH's medians.
  *
@@ -86,25 +91,56 @@ public final class Agreement {
         System.getProperty("java.vm.version"), Runtime.getRuntime().availableProcessors(), loadAverage());
     Map<String, List<Map<String, Reading>>> readings = new LinkedHashMap<>();
     for (int run = 1; run <= options.runs; run++) {
-      if (options.jmh) {
+      JmhRounds rounds = options.jmh && options.jmhFrom == null ? new JmhRounds(pairs, options.quick) : null;
+      boolean beside = rounds != null && !options.modes.isEmpty() && !options.jmhFirst;
+      if (rounds != null && !beside) {
         long start = System.nanoTime();
+        for (Pair pair : pairs) {
+          for (int round = 0; round < options.jmhForks; round++) {
+            rounds.round(pair.test());
+          }
+        }
+        System.out.printf(Locale.ROOT, "%nrun %d: JMH took %.0f s, load average %s%n", run, (System.nanoTime() - start) / 1e9, loadAverage());
+      }
+      Map<String, Map<String, Reading>> runReadings = new LinkedHashMap<>();
+      for (int m = 0; m < options.modes.size(); m++) {
+        String mode = options.modes.get(m);
+        int first = m;
+        long[] jmhNanos = {0};
+        // JMH's rounds of a pair are dealt to the modes in turn and taken just before each mode's
+        // test JVM measures that pair: the machine's speed moves by up to 2x for seconds to
+        // minutes at a time, and a pair measured by the two tools minutes apart is compared
+        // across such stretches.
+        BeforeTest beforeTest = !beside ? null : test -> {
+          long start = System.nanoTime();
+          for (int round = first; round < options.jmhForks; round += options.modes.size()) {
+            rounds.round(test);
+          }
+          jmhNanos[0] += System.nanoTime() - start;
+        };
+        long start = System.nanoTime();
+        Map<String, Reading> ours = perfbudget(pairs, mode, options, beforeTest);
+        runReadings.put(mode, ours);
+        readings.computeIfAbsent(mode, k -> new ArrayList<>()).add(ours);
+        System.out.printf(Locale.ROOT, "%nrun %d: perfbudget %s took %.0f s%s, load average %s%n", run, mode,
+            (System.nanoTime() - start - jmhNanos[0]) / 1e9,
+            beside ? String.format(Locale.ROOT, " (and JMH's forks of its pairs just before each, %.0f s)", jmhNanos[0] / 1e9) : "",
+            loadAverage());
+      }
+      if (options.jmh) {
         Map<String, Map<String, Reading>> jmh =
-            options.jmhFrom != null ? JmhReadings.load(options.jmhFrom, run) : jmh(pairs, options);
+            options.jmhFrom != null ? JmhReadings.load(options.jmhFrom, run) : rounds.readings();
         if (options.jmhSave != null) {
           JmhReadings.save(options.jmhSave, run, jmh);
         }
         readings.computeIfAbsent("JMH", k -> new ArrayList<>()).add(jmh.get("JMH"));
-        readings.computeIfAbsent(MEDIAN_ITERATION, k -> new ArrayList<>()).add(jmh.get(MEDIAN_ITERATION));
-        System.out.printf(Locale.ROOT, "%nrun %d: JMH took %.0f s, load average %s%n", run, (System.nanoTime() - start) / 1e9, loadAverage());
+        readings.computeIfAbsent(JmhRounds.MEDIAN_ITERATION, k -> new ArrayList<>()).add(jmh.get(JmhRounds.MEDIAN_ITERATION));
       }
       for (String mode : options.modes) {
-        long start = System.nanoTime();
-        Map<String, Reading> ours = perfbudget(pairs, mode, options);
-        readings.computeIfAbsent(mode, k -> new ArrayList<>()).add(ours);
-        System.out.printf(Locale.ROOT, "run %d: perfbudget %s took %.0f s, load average %s%n", run, mode, (System.nanoTime() - start) / 1e9, loadAverage());
+        Map<String, Reading> ours = runReadings.get(mode);
         print("run " + run + ", perfbudget " + mode, pairs, ours, options.jmh ? last(readings.get("JMH")) : null);
         if (options.jmh) {
-          summary("against JMH's median iteration", pairs, ours, last(readings.get(MEDIAN_ITERATION)));
+          summary("against JMH's median iteration", pairs, ours, last(readings.get(JmhRounds.MEDIAN_ITERATION)));
         }
       }
     }
@@ -125,7 +161,7 @@ public final class Agreement {
         print("medians of " + options.runs + " runs, perfbudget " + mode, pairs, medians(pairs, readings.get(mode)), jmh);
         if (options.jmh) {
           summary("against the medians of JMH's median iterations", pairs, medians(pairs, readings.get(mode)),
-              medians(pairs, readings.get(MEDIAN_ITERATION)));
+              medians(pairs, readings.get(JmhRounds.MEDIAN_ITERATION)));
         }
       }
     }
@@ -166,84 +202,6 @@ public final class Agreement {
     return arms;
   }
 
-  // JMH
-
-  /**
-   * JMH's score of each arm (the mean of its iterations, what JMH reports) under "JMH", and its
-   * median iteration under {@link #MEDIAN_ITERATION}: on a machine that other builds load now
-   * and then, a mean is pulled up by the iterations they hit, a median less.
-   */
-  private static Map<String, Map<String, Reading>> jmh(List<Pair> pairs, Options options) throws Exception {
-    SplittableRandom order = new SplittableRandom(42);
-    Map<String, Reading> score = new LinkedHashMap<>();
-    Map<String, Reading> median = new LinkedHashMap<>();
-    for (Pair pair : pairs) {
-      // Each arm's forks alternate with its partner's, in a random order each round, so that a
-      // slow stretch of the machine falls on both arms alike, as perfbudget's pairs do.
-      List<double[]> baselineForks = new ArrayList<>();
-      List<double[]> candidateForks = new ArrayList<>();
-      for (int round = 0; round < options.jmhForks; round++) {
-        boolean baselineFirst = order.nextBoolean();
-        for (boolean baseline : baselineFirst ? new boolean[] {true, false} : new boolean[] {false, true}) {
-          (baseline ? baselineForks : candidateForks).add(jmhFork(baseline ? pair.baseline() : pair.candidate(), options.quick));
-        }
-      }
-      double b = meanOfForks(baselineForks);
-      double c = meanOfForks(candidateForks);
-      score.put(pair.test(), new Reading(b, c, c / b));
-      double bm = median(baselineForks.stream().flatMapToDouble(Arrays::stream).toArray());
-      double cm = median(candidateForks.stream().flatMapToDouble(Arrays::stream).toArray());
-      median.put(pair.test(), new Reading(bm, cm, cm / bm));
-      List<String> roundRatios = new ArrayList<>();
-      for (int round = 0; round < options.jmhForks; round++) {
-        roundRatios.add(String.format(Locale.ROOT, "%.3f", mean(candidateForks.get(round)) / mean(baselineForks.get(round))));
-      }
-      System.out.printf(Locale.ROOT, "JMH %s: %s %s and %s %s ns/op, ratio %.3f; fork by fork: %s%n", pair.test(), pair.baseline(),
-          forks(baselineForks), pair.candidate(), forks(candidateForks), c / b, String.join(", ", roundRatios));
-    }
-    return Map.of("JMH", score, MEDIAN_ITERATION, median);
-  }
-
-  /** One JMH fork of one benchmark: its measured iterations' scores, ns/op. */
-  private static double[] jmhFork(String method, boolean quick) throws Exception {
-    String include = LibraryBenchmarks.class.getName().replace(".", "\\.") + "\\." + method + "$";
-    RunResult result =
-        new Runner(
-                new OptionsBuilder()
-                    .include(include)
-                    .forks(1)
-                    .warmupIterations(quick ? 1 : 3)
-                    .warmupTime(TimeValue.milliseconds(quick ? 100 : 1000))
-                    .measurementIterations(quick ? 1 : 5)
-                    .measurementTime(TimeValue.milliseconds(quick ? 100 : 1000))
-                    .mode(Mode.AverageTime)
-                    .timeUnit(TimeUnit.NANOSECONDS)
-                    .jvmArgs(JVM.toArray(String[]::new))
-                    .build())
-            .run()
-            .iterator()
-            .next();
-    return result.getBenchmarkResults().stream()
-        .flatMap(fork -> fork.getIterationResults().stream())
-        .mapToDouble(iteration -> iteration.getPrimaryResult().getScore())
-        .toArray();
-  }
-
-  /** JMH's score over several forks: the mean of all their iterations. */
-  private static double meanOfForks(List<double[]> forks) {
-    return mean(forks.stream().flatMapToDouble(Arrays::stream).toArray());
-  }
-
-  private static double mean(double[] values) {
-    return Arrays.stream(values).average().orElse(Double.NaN);
-  }
-
-  private static String forks(List<double[]> forks) {
-    return forks.stream().map(fork -> ns(mean(fork))).collect(Collectors.joining("/"));
-  }
-
-  private static final String MEDIAN_ITERATION = "JMH median iteration";
-
   private static void summary(String title, List<Pair> pairs, Map<String, Reading> ours, Map<String, Reading> jmh) {
     int ratiosWithin = 0;
     int armsWithin = 0;
@@ -259,7 +217,14 @@ public final class Agreement {
 
   // perfbudget
 
-  private static Map<String, Reading> perfbudget(List<Pair> pairs, String mode, Options options) throws Exception {
+  /** What the command does just before a test JVM enforces one test, while that JVM waits. */
+  @FunctionalInterface
+  interface BeforeTest {
+    void run(String test) throws Exception;
+  }
+
+  private static Map<String, Reading> perfbudget(List<Pair> pairs, String mode, Options options, BeforeTest beforeTest)
+      throws Exception {
     Path dir = Files.createTempDirectory("perfbudget-agreement-" + mode);
     List<String> tests = pairs.stream().map(Pair::test).toList();
     // "default" is perfbudget's default (a blank value), not the test kit's perfbudget.fork=never.
@@ -267,14 +232,14 @@ public final class Agreement {
     if (mode.equals("lone")) {
       for (String test : tests) {
         record(dir, fork, options, test);
-        runChild(dir, "enforce", fork, options, List.of(test));
+        runChild(dir, "enforce", fork, options, List.of(test), beforeTest);
       }
     } else {
       for (String test : tests) {
         // Budgets are recorded test by test, as a user records one with -Dtest=Class#method.
         record(dir, fork, options, test);
       }
-      runChild(dir, "enforce", fork, options, tests);
+      runChild(dir, "enforce", fork, options, tests, beforeTest);
     }
     JsonObject report = JsonParser.parseString(PerfTestKit.read(dir.resolve("report").resolve("report.json"))).getAsJsonObject();
     Map<String, Reading> readings = new LinkedHashMap<>();
@@ -293,7 +258,7 @@ public final class Agreement {
 
   /** Records one test's budget and prints the ratio recorded, with the recording's note. */
   private static void record(Path dir, String fork, Options options, String test) throws Exception {
-    runChild(dir, "record", fork, options, List.of(test));
+    runChild(dir, "record", fork, options, List.of(test), null);
     JsonObject report = JsonParser.parseString(PerfTestKit.read(dir.resolve("report").resolve("report.json"))).getAsJsonObject();
     JsonObject result = find(report, LibraryPairs.class.getName() + "#" + test);
     String note = result.get("note").getAsString();
@@ -319,12 +284,18 @@ public final class Agreement {
     throw new IllegalStateException("no result for " + test);
   }
 
-  private static void runChild(Path dir, String mode, String fork, Options options, List<String> tests)
-      throws IOException, InterruptedException {
+  /** The line a test JVM prints before each test when it waits for {@link BeforeTest}. */
+  private static final String WAITING = "waiting before ";
+
+  private static void runChild(Path dir, String mode, String fork, Options options, List<String> tests, BeforeTest beforeTest)
+      throws Exception {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(JVM);
     command.addAll(options.jvmOptions()); // the fresh JVMs take the test JVM's options
+    if (beforeTest != null) {
+      command.add("-Dagreement.wait=true");
+    }
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add(Agreement.class.getName());
@@ -336,11 +307,42 @@ public final class Agreement {
     command.add(String.join(",", tests));
     command.addAll(options.settings());
     Path log = dir.resolve("child-" + mode + ".log");
-    Process process =
-        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-    if (!process.waitFor(10, TimeUnit.MINUTES)) {
-      process.destroyForcibly();
-      throw new IllegalStateException("a test JVM did not finish in 10 minutes; see " + log);
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    // A test JVM that prints nothing for 10 minutes, outside the waits it asked for, is stuck.
+    AtomicLong quietSince = new AtomicLong(System.nanoTime());
+    Thread watchdog = new Thread(() -> {
+      while (process.isAlive()) {
+        if (System.nanoTime() - quietSince.get() > TimeUnit.MINUTES.toNanos(10)) {
+          process.destroyForcibly();
+        }
+        try {
+          Thread.sleep(1_000);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    });
+    watchdog.setDaemon(true);
+    watchdog.start();
+    try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        Writer logWriter = Files.newBufferedWriter(log, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        Writer in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8)) {
+      for (String line; (line = out.readLine()) != null; ) {
+        quietSince.set(System.nanoTime());
+        logWriter.write(line + System.lineSeparator());
+        if (beforeTest != null && line.startsWith(WAITING)) {
+          logWriter.flush();
+          beforeTest.run(line.substring(WAITING.length()));
+          quietSince.set(System.nanoTime());
+          in.write("go" + System.lineSeparator());
+          in.flush();
+        }
+      }
+    }
+    process.waitFor();
+    watchdog.interrupt();
+    if (System.nanoTime() - quietSince.get() > TimeUnit.MINUTES.toNanos(10)) {
+      throw new IllegalStateException("a test JVM printed nothing for 10 minutes and was stopped; see " + log);
     }
     if (process.exitValue() != 0) {
       throw new IllegalStateException("a test JVM exited with " + process.exitValue() + "; see " + log + ":\n" + tail(log));
@@ -367,8 +369,19 @@ public final class Agreement {
       String[] setting = args[i].split("=", 2);
       kit.with(setting[0], setting[1]);
     }
+    boolean wait = Boolean.getBoolean("agreement.wait");
+    BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     int failed = 0;
     for (String test : args[5].split(",")) {
+      if (wait) {
+        System.out.println(WAITING + test);
+        System.out.flush();
+        try {
+          commands.readLine();
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
       EngineExecutionResults results = kit.run(LibraryPairs.class, test);
       failed += (int) results.testEvents().failed().count();
       results.testEvents().failed().stream().forEach(event -> System.out.println("FAILED " + test + ": " + event));
@@ -444,7 +457,7 @@ public final class Agreement {
     return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 
-  private static String ns(double value) {
+  static String ns(double value) {
     return value >= 100 ? String.format(Locale.ROOT, "%,.0f", value) : String.format(Locale.ROOT, "%.2f", value);
   }
 
@@ -462,8 +475,8 @@ public final class Agreement {
   }
 
   private record Options(
-      int runs, List<String> modes, List<String> pairs, boolean jmh, int jmhForks, Path jmhSave, Path jmhFrom, boolean quick,
-      List<String> settings, List<String> jvmOptions) {
+      int runs, List<String> modes, List<String> pairs, boolean jmh, int jmhForks, boolean jmhFirst, Path jmhSave, Path jmhFrom,
+      boolean quick, List<String> settings, List<String> jvmOptions) {
     static Options parse(String[] args) {
       int runs = 1;
       int jmhForks = JMH_FORKS;
@@ -472,6 +485,7 @@ public final class Agreement {
       List<String> modes = List.of("always", "default");
       List<String> pairs = List.of();
       boolean jmh = true;
+      boolean jmhFirst = false;
       boolean quick = false;
       List<String> settings = new ArrayList<>();
       List<String> jvmOptions = new ArrayList<>();
@@ -485,6 +499,7 @@ public final class Agreement {
           case "--pairs" -> pairs = List.of(args[++i].split(","));
           case "--no-jmh" -> jmh = false;
           case "--jmh-forks" -> jmhForks = Integer.parseInt(args[++i]);
+          case "--jmh-first" -> jmhFirst = true;
           case "--jmh-save" -> jmhSave = Path.of(args[++i]);
           case "--jmh-from" -> jmhFrom = Path.of(args[++i]);
           case "--quick" -> quick = true;
@@ -492,7 +507,7 @@ public final class Agreement {
           case "--jvm-option" -> jvmOptions.add(args[++i]);
           default -> throw new IllegalArgumentException(
               "unknown option " + args[i] + "; expected --runs N, --modes always,default,never,lone, --pairs a,b, --no-jmh, "
-                  + "--jmh-forks N, --jmh-save FILE, --jmh-from FILE, --quick, --set perfbudget.KEY=VALUE, --jvm-option -XX:...");
+                  + "--jmh-forks N, --jmh-first, --jmh-save FILE, --jmh-from FILE, --quick, --set perfbudget.KEY=VALUE, --jvm-option -XX:...");
         }
       }
       for (String mode : modes) {
@@ -500,7 +515,7 @@ public final class Agreement {
           throw new IllegalArgumentException("unknown mode " + mode + "; expected always, default, never or lone");
         }
       }
-      return new Options(runs, modes, pairs.stream().collect(Collectors.toList()), jmh, jmhForks, jmhSave, jmhFrom, quick, settings, jvmOptions);
+      return new Options(runs, modes, pairs.stream().collect(Collectors.toList()), jmh, jmhForks, jmhFirst, jmhSave, jmhFrom, quick, settings, jvmOptions);
     }
   }
 }
