@@ -29,11 +29,10 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  * perfbudget against JMH on everyday JDK-library code ({@link LibraryPanel}): every arm of the
  * ten pairs in {@link LibraryPairs} measured by JMH (3 x 1 s warm-up, 5 x 1 s measured, average
  * time; {@value #JMH_FORKS} forks per arm, each pair's two arms' forks taking turns) and by
- * perfbudget as a user's test class runs: budgets recorded, then the class enforced. JMH's forks
- * of a pair are taken just before a test JVM enforces that pair, while it waits: each mode's test
- * JVM in turn gets one round of forks of each arm, until the run's rounds are dealt
- * ({@code --jmh-first} takes them all before perfbudget, as runs before 2026-12-05 21:30 UTC
- * did). Prints, per pair, both tools' ns/op for both arms, both ratios and their difference; with
+ * perfbudget as a user's test class runs: budgets recorded, then the class enforced. JMH runs
+ * first; with {@code --jmh-beside} JMH's forks of a pair are taken instead just before a test JVM
+ * enforces that pair, while it waits, each mode's test JVM in turn getting one round of forks of
+ * each arm until the run's rounds are dealt. Prints, per pair, both tools' ns/op for both arms, both ratios and their difference; with
  * several runs, the medians over the runs, the targets, and how far JMH's own runs stray from
  * JMH's medians.
  *
@@ -92,7 +91,7 @@ public final class Agreement {
     Map<String, List<Map<String, Reading>>> readings = new LinkedHashMap<>();
     for (int run = 1; run <= options.runs; run++) {
       JmhRounds rounds = options.jmh && options.jmhFrom == null ? new JmhRounds(pairs, options.quick) : null;
-      boolean beside = rounds != null && !options.modes.isEmpty() && !options.jmhFirst;
+      boolean beside = rounds != null && !options.modes.isEmpty() && options.jmhBeside;
       if (rounds != null && !beside) {
         long start = System.nanoTime();
         for (Pair pair : pairs) {
@@ -107,10 +106,10 @@ public final class Agreement {
         String mode = options.modes.get(m);
         int first = m;
         long[] jmhNanos = {0};
-        // JMH's rounds of a pair are dealt to the modes in turn and taken just before each mode's
-        // test JVM measures that pair: the machine's speed moves by up to 2x for seconds to
-        // minutes at a time, and a pair measured by the two tools minutes apart is compared
-        // across such stretches.
+        // With --jmh-beside, JMH's rounds of a pair are dealt to the modes in turn and taken just
+        // before each mode's test JVM measures that pair: the machine's speed moves by up to 2x
+        // for seconds to minutes at a time, and a pair measured by the two tools minutes apart is
+        // compared across such stretches. Tried at 2026-12-05 21:21 UTC: no closer than JMH first.
         BeforeTest beforeTest = !beside ? null : test -> {
           long start = System.nanoTime();
           for (int round = first; round < options.jmhForks; round += options.modes.size()) {
@@ -475,7 +474,7 @@ public final class Agreement {
   }
 
   private record Options(
-      int runs, List<String> modes, List<String> pairs, boolean jmh, int jmhForks, boolean jmhFirst, Path jmhSave, Path jmhFrom,
+      int runs, List<String> modes, List<String> pairs, boolean jmh, int jmhForks, boolean jmhBeside, Path jmhSave, Path jmhFrom,
       boolean quick, List<String> settings, List<String> jvmOptions) {
     static Options parse(String[] args) {
       int runs = 1;
@@ -485,7 +484,7 @@ public final class Agreement {
       List<String> modes = List.of("always", "default");
       List<String> pairs = List.of();
       boolean jmh = true;
-      boolean jmhFirst = false;
+      boolean jmhBeside = false;
       boolean quick = false;
       List<String> settings = new ArrayList<>();
       List<String> jvmOptions = new ArrayList<>();
@@ -499,7 +498,7 @@ public final class Agreement {
           case "--pairs" -> pairs = List.of(args[++i].split(","));
           case "--no-jmh" -> jmh = false;
           case "--jmh-forks" -> jmhForks = Integer.parseInt(args[++i]);
-          case "--jmh-first" -> jmhFirst = true;
+          case "--jmh-beside" -> jmhBeside = true;
           case "--jmh-save" -> jmhSave = Path.of(args[++i]);
           case "--jmh-from" -> jmhFrom = Path.of(args[++i]);
           case "--quick" -> quick = true;
@@ -507,7 +506,7 @@ public final class Agreement {
           case "--jvm-option" -> jvmOptions.add(args[++i]);
           default -> throw new IllegalArgumentException(
               "unknown option " + args[i] + "; expected --runs N, --modes always,default,never,lone, --pairs a,b, --no-jmh, "
-                  + "--jmh-forks N, --jmh-first, --jmh-save FILE, --jmh-from FILE, --quick, --set perfbudget.KEY=VALUE, --jvm-option -XX:...");
+                  + "--jmh-forks N, --jmh-beside, --jmh-save FILE, --jmh-from FILE, --quick, --set perfbudget.KEY=VALUE, --jvm-option -XX:...");
         }
       }
       for (String mode : modes) {
@@ -515,7 +514,7 @@ public final class Agreement {
           throw new IllegalArgumentException("unknown mode " + mode + "; expected always, default, never or lone");
         }
       }
-      return new Options(runs, modes, pairs.stream().collect(Collectors.toList()), jmh, jmhForks, jmhFirst, jmhSave, jmhFrom, quick, settings, jvmOptions);
+      return new Options(runs, modes, pairs.stream().collect(Collectors.toList()), jmh, jmhForks, jmhBeside, jmhSave, jmhFrom, quick, settings, jvmOptions);
     }
   }
 }
