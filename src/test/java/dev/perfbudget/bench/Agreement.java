@@ -32,9 +32,9 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  * perfbudget as a user's test class runs: budgets recorded, then the class enforced. JMH runs
  * first; with {@code --jmh-beside} JMH's forks of a pair are taken instead just before a test JVM
  * enforces that pair, while it waits, each mode's test JVM in turn getting one round of forks of
- * each arm until the run's rounds are dealt. Prints, per pair, both tools' ns/op for both arms, both ratios and their difference; with
- * several runs, the medians over the runs, the targets, and how far JMH's own runs stray from
- * JMH's medians.
+ * each arm until the run's rounds are dealt. Prints, per pair, both tools' ns/op for both arms,
+ * both ratios and their difference; with several runs, the medians over the runs, the targets,
+ * and how far JMH's own runs stray from JMH's medians.
  *
  * <p>perfbudget runs in child JVMs of this command (the test JVMs), so that one run's profile
  * does not reach the next; {@code --modes} says how:
