@@ -16,6 +16,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -36,18 +37,26 @@ import org.apiguardian.api.API;
  * dead process's locks) and the next writer takes it over.
  *
  * <p>IMPLEMENTATION NOTES. Deleting a lock file that others may be waiting on is safe only if a
- * waiter checks, once it has the lock, that the path still names the file it locked: it
- * compares the file's identity (device and inode) before opening, after opening and after
- * locking, and starts over when they differ. Where the file system has no such identity
- * (Windows), the lock file is kept. Within one JVM a monitor serializes writers, because file
- * locks belong to the whole process, and the lock file is never opened twice: on POSIX, closing
- * any descriptor of a file drops the process's lock on it.
+ * waiter knows, once it has the lock, that it locked the file the path names, not one deleted
+ * meanwhile. Comparing the path's identity (device and inode) before and after is not enough:
+ * file systems such as ext4 give a freed inode number to the next file at once, so the path can
+ * read the same before and after while the waiter holds a third, deleted file (a torn line in a
+ * history of 600 appends). So the holder marks its lock file {@link #RELEASED} once it has
+ * deleted it, before it lets go of the lock, and a waiter that finds that mark through its own
+ * descriptor starts over. Java cannot read a descriptor's identity, but it can read its content.
+ * The identity checks stay, for lock files deleted by hand. Where the file system has no
+ * identity (Windows), the lock file is kept. Within one JVM a monitor serializes writers,
+ * because file locks belong to the whole process, and the lock file is never opened twice: on
+ * POSIX, closing any descriptor of a file drops the process's lock on it.
  */
 @API(status = INTERNAL)
 public final class LockedFile {
 
   /** How long a writer waits for the lock unless {@code perfbudget.lock.timeout} says otherwise. */
   public static final Duration DEFAULT_WAIT = Duration.ofSeconds(30);
+
+  /** What a holder writes into the lock file it deleted, for whoever still holds it open. */
+  private static final String RELEASED = "released: its holder deleted it; open the path again\n";
 
   private static final Object IN_THIS_JVM = new Object();
   private static final long POLL_MILLIS = 20;
@@ -151,10 +160,13 @@ public final class LockedFile {
   private record Held(Path lockFile, FileChannel channel, Object identity) {
     void release() throws IOException {
       try {
-        // Delete first, while still holding it: a waiter that then gets the lock on the
-        // deleted file sees that the path names another file, or none, and starts over.
-        if (identity != null && identity.equals(LockedFile.identity(lockFile))) {
-          Files.deleteIfExists(lockFile);
+        // Delete and mark first, while still holding it: a waiter that then gets the lock on
+        // the deleted file reads the mark and starts over.
+        if (identity != null) {
+          if (identity.equals(LockedFile.identity(lockFile))) {
+            Files.deleteIfExists(lockFile);
+          }
+          write(channel, RELEASED); // off the path now, deleted by this holder or by hand
         }
       } finally {
         channel.close();
@@ -195,7 +207,7 @@ public final class LockedFile {
           pauseOrFail(lockFile, target, deadline, wait, null);
           lock = channel.tryLock();
         }
-        if (!opened.equals(identity(lockFile))) {
+        if (!opened.equals(identity(lockFile)) || released(channel)) {
           channel.close();
           continue; // its holder deleted it meanwhile: the lock is on a file no one else will see
         }
@@ -225,8 +237,25 @@ public final class LockedFile {
     ProcessHandle self = ProcessHandle.current();
     String text = "pid " + self.pid() + ", started " + self.info().startInstant().map(Instant::toString).orElse("at an unknown time")
         + ", user " + self.info().user().orElse("unknown") + ", holding it since " + Instant.now() + "\n";
+    write(channel, text);
+  }
+
+  private static void write(FileChannel channel, String text) throws IOException {
     channel.truncate(0);
-    channel.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), 0);
+    ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+    while (bytes.hasRemaining()) {
+      channel.write(bytes, bytes.position());
+    }
+  }
+
+  /** Whether the lock file open on {@code channel} was deleted and marked by its holder. */
+  static boolean released(FileChannel channel) throws IOException {
+    byte[] mark = RELEASED.getBytes(StandardCharsets.UTF_8);
+    ByteBuffer start = ByteBuffer.allocate(mark.length);
+    while (start.hasRemaining() && channel.read(start, start.position()) > 0) {
+      // reads until the mark's length or the end of the file
+    }
+    return !start.hasRemaining() && Arrays.equals(start.array(), mark);
   }
 
   private static String timedOut(Path lockFile, Path target, Duration wait, String problem) {

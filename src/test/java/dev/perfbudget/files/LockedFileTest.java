@@ -5,12 +5,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.perfbudget.testkit.ChildJvm;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,6 +61,57 @@ class LockedFileTest {
       assertThat(lockFile).as("removed once the write is done").doesNotExist();
     } finally {
       holder.destroyForcibly();
+    }
+  }
+
+  /**
+   * A writer that opened the lock file just before its holder deleted it, and then got the
+   * lock on that deleted file, must not take it for the lock: the path may name a new lock file
+   * by then, even one with the same inode number, held by someone else. The holder marks the
+   * file it deleted before letting go, and the waiter reads the mark through its own descriptor.
+   */
+  @Test
+  void aLockFileDeletedByItsHolderIsMarkedForWhoeverStillHasItOpen() throws Exception {
+    Path target = dir.resolve("history.jsonl");
+    Path lockFile = LockedFile.lockFileOf(target);
+    CountDownLatch held = new CountDownLatch(1);
+    CountDownLatch letGo = new CountDownLatch(1);
+    ExecutorService holder = Executors.newSingleThreadExecutor();
+    try {
+      Future<?> write = holder.submit(() -> {
+        LockedFile.update(target, Duration.ofSeconds(10), current -> {
+          held.countDown();
+          awaitQuietly(letGo);
+          return Optional.of("written");
+        });
+        return null;
+      });
+      assertThat(held.await(10, TimeUnit.SECONDS)).as("the holder took the lock").isTrue();
+      try (FileChannel waiter = FileChannel.open(lockFile, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+        assertThat(LockedFile.released(waiter)).as("while its holder has it").isFalse();
+        letGo.countDown();
+        write.get(10, TimeUnit.SECONDS);
+
+        assertThat(lockFile).as("deleted by its holder").doesNotExist();
+        try (FileLock lock = waiter.tryLock()) {
+          assertThat(lock).as("a deleted file's lock is free to take").isNotNull();
+          assertThat(LockedFile.released(waiter)).as("but it is marked as released").isTrue();
+        }
+      }
+      assertThat(target).hasContent("written");
+      LockedFile.update(target, Duration.ofSeconds(1), current -> Optional.of(current.orElseThrow() + " again"));
+      assertThat(target).hasContent("written again");
+    } finally {
+      letGo.countDown();
+      holder.shutdownNow();
+    }
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
