@@ -57,7 +57,7 @@ public final class PooledAgreement {
       }
     }
     System.out.printf(Locale.ROOT, "pooled from %s%n%n", String.join(", ", args));
-    System.out.println("| pair | perfbudget's fresh JVMs: n, median [10th, 90th percentile] | JMH's rounds: n, median [10th, 90th] | medians apart |");
+    System.out.println("| pair | perfbudget's fresh JVMs: n, median [10th, 90th percentile], width | JMH's rounds: the same | medians apart |");
     System.out.println("|---|---|---|---:|");
     int within = 0;
     int compared = 0;
@@ -82,13 +82,17 @@ public final class PooledAgreement {
     return array;
   }
 
-  /** n, median and the 10th and 90th percentiles (nearest rank), or a dash when there are none. */
+  /**
+   * n, median, the 10th and 90th percentiles (nearest rank) and how many times the one is the
+   * other, or a dash when there are none.
+   */
   private static String describe(double[] sorted) {
     if (sorted.length == 0) {
       return "-";
     }
-    return String.format(Locale.ROOT, "%d, %.3g [%.3g, %.3g]", sorted.length, Agreement.median(sorted),
-        percentile(sorted, 0.10), percentile(sorted, 0.90));
+    double low = percentile(sorted, 0.10);
+    double high = percentile(sorted, 0.90);
+    return String.format(Locale.ROOT, "%d, %.3g [%.3g, %.3g], %.2fx wide", sorted.length, Agreement.median(sorted), low, high, high / low);
   }
 
   private static double percentile(double[] sorted, double fraction) {
