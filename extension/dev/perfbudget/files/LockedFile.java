@@ -252,10 +252,12 @@ public final class LockedFile {
   static boolean released(FileChannel channel) throws IOException {
     byte[] mark = RELEASED.getBytes(StandardCharsets.UTF_8);
     ByteBuffer start = ByteBuffer.allocate(mark.length);
-    while (start.hasRemaining() && channel.read(start, start.position()) > 0) {
-      // reads until the mark's length or the end of the file
+    while (start.hasRemaining()) {
+      if (channel.read(start, start.position()) < 0) {
+        return false; // shorter than the mark
+      }
     }
-    return !start.hasRemaining() && Arrays.equals(start.array(), mark);
+    return Arrays.equals(start.array(), mark);
   }
 
   private static String timedOut(Path lockFile, Path target, Duration wait, String problem) {
