@@ -44,7 +44,8 @@ import org.apiguardian.api.API;
  * history of 600 appends). So the holder marks its lock file {@link #RELEASED} once it has
  * deleted it, before it lets go of the lock, and a waiter that finds that mark through its own
  * descriptor starts over. Java cannot read a descriptor's identity, but it can read its content.
- * The identity checks stay, for lock files deleted by hand. Where the file system has no
+ * The identity checks stay, for lock files deleted by hand, and for a holder killed between
+ * deleting its file and marking it, where they are the only guard. Where the file system has no
  * identity (Windows), the lock file is kept. Within one JVM a monitor serializes writers,
  * because file locks belong to the whole process, and the lock file is never opened twice: on
  * POSIX, closing any descriptor of a file drops the process's lock on it.
