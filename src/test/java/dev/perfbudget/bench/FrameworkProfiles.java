@@ -39,14 +39,17 @@ import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
  * it measures (the limit's description and the record command), or the loading, without running
  * any, of every class in the jars a fresh JVM's test start-up loads from); {@code --jvm-option -XX:...} (once
  * per option, for every JVM); an op {@code a+b} times {@code a} in slices that alternate with
- * slices of {@code b}, as an arm measured beside another arm runs.
+ * slices of {@code b}, as an arm measured beside another arm runs; {@code --slice-us N} (the
+ * slices' length, default 10,000 us; perfbudget's arms take turns about every 500 us).
  *
  * <p>Each line: the op, what ran before it, and the median of each run's ns/op over seconds 4 to
- * 8 (10 ms slices). Results: docs/jmh-agreement.md.
+ * 8 (the median slice). Results: docs/jmh-agreement.md.
  */
 public final class FrameworkProfiles {
 
-  private static final long SLICE_NANOS = 10_000_000;
+  /** How long each slice lasts, in a child JVM: its {@code --slice-us}, passed on as this property. */
+  private static final String SLICE_PROPERTY = "framework.slice.us";
+  private static final long SLICE_NANOS = Long.getLong(SLICE_PROPERTY, 10_000) * 1_000;
   private static final int SECONDS = 8;
   private static final int SETTLED_FROM_SECOND = 4;
 
@@ -63,17 +66,20 @@ public final class FrameworkProfiles {
     List<String> ops = List.of("stringFormat", "treeMapGet");
     List<Before> befores = List.of(Before.NOTHING, Before.JUNIT);
     List<String> jvmOptions = new ArrayList<>();
+    long sliceMicros = 10_000;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--runs" -> runs = Integer.parseInt(args[++i]);
         case "--ops" -> ops = Arrays.asList(args[++i].split(","));
         case "--before" -> befores = Arrays.stream(args[++i].split(",")).map(name -> Before.valueOf(name.toUpperCase(Locale.ROOT))).toList();
         case "--jvm-option" -> jvmOptions.add(args[++i]);
+        case "--slice-us" -> sliceMicros = Long.parseLong(args[++i]);
         default -> throw new IllegalArgumentException(
-            "unknown option " + args[i] + "; expected --runs N, --ops a,b+c, --before nothing,junit,formats,classes, --jvm-option -XX:...");
+            "unknown option " + args[i] + "; expected --runs N, --ops a,b+c, --before nothing,junit,formats,classes, --jvm-option -XX:..., --slice-us N");
       }
     }
-    System.out.printf(Locale.ROOT, "framework profiles: %d runs, JVM options %s, load average %s%n%n", runs, jvmOptions, Agreement.loadAverage());
+    jvmOptions.add("-D" + SLICE_PROPERTY + "=" + sliceMicros);
+    System.out.printf(Locale.ROOT, "framework profiles: %d runs, %d us slices, JVM options %s, load average %s%n%n", runs, sliceMicros, jvmOptions, Agreement.loadAverage());
     System.out.println("| op | before it, in the same JVM | ns/op, run by run | median |");
     System.out.println("|---|---|---|---:|");
     for (String op : ops) {
