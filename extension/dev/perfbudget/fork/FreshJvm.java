@@ -139,6 +139,7 @@ public final class FreshJvm implements Measurer {
     Path dir = Files.createTempDirectory("perfbudget-fork-");
     try {
       writeRequest(dir, limit, confirming);
+      JdkProfiles.writeAgentJar(dir);
       Path output = dir.resolve("output.log");
       Process process =
           new ProcessBuilder(command(dir))
@@ -246,6 +247,7 @@ public final class FreshJvm implements Measurer {
   List<String> command(Path dir) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-javaagent:" + dir.resolve(JdkProfiles.AGENT_JAR));
     List<String> options = request.fork().jvmArgs().orElseGet(FreshJvm::thisJvmsOptions);
     command.addAll(JIT_OPTIONS);
     command.add(ATTACH_LISTENER);

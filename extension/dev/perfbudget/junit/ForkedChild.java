@@ -6,6 +6,7 @@ import dev.perfbudget.engine.MeasurementStoppedException;
 import dev.perfbudget.fork.ChildResult;
 import dev.perfbudget.fork.ForkMain;
 import dev.perfbudget.fork.ForkedTestException.Kind;
+import dev.perfbudget.fork.JdkProfiles;
 import dev.perfbudget.judge.ThisJvm;
 import dev.perfbudget.plan.Plan;
 import java.io.PrintWriter;
@@ -32,6 +33,7 @@ final class ForkedChild {
     ChildResult result;
     try {
       Arms arms = PerfTestRun.prepare(invocation, workload, plan, context);
+      JdkProfiles.reset();
       ThisJvm here = new ThisJvm(plan.test(), arms, plan.settings().sampling());
       result = ChildResult.of(confirms ? here.measureToConfirm(limit) : here.measure(limit));
     } catch (ExtensionConfigurationException e) {

@@ -3,6 +3,7 @@ package dev.perfbudget.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import dev.perfbudget.fork.JdkProfiles;
 import dev.perfbudget.units.Format;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -34,7 +35,7 @@ import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
  * mvn -q test-compile exec:exec -Dbench=FrameworkProfiles -Dbench.args="--runs 3 --ops stringFormat,treeMapGet"
  * </pre>
  *
- * <p>Options: {@code --before nothing,junit,formats,classes} (what runs before the op: nothing,
+ * <p>Options: {@code --before nothing,junit,formats,classes,reset} (what runs before the op: nothing,
  * the three unit tests, the unit tests and then the two strings the extension formats before
  * it measures (the limit's description and the record command), or the loading, without running
  * any, of every class in the jars a fresh JVM's test start-up loads from); {@code --jvm-option -XX:...} (once
@@ -75,7 +76,7 @@ public final class FrameworkProfiles {
         case "--jvm-option" -> jvmOptions.add(args[++i]);
         case "--slice-us" -> sliceMicros = Long.parseLong(args[++i]);
         default -> throw new IllegalArgumentException(
-            "unknown option " + args[i] + "; expected --runs N, --ops a,b+c, --before nothing,junit,formats,classes, --jvm-option -XX:..., --slice-us N");
+            "unknown option " + args[i] + "; expected --runs N, --ops a,b+c, --before nothing,junit,formats,classes,reset, --jvm-option -XX:..., --slice-us N");
       }
     }
     jvmOptions.add("-D" + SLICE_PROPERTY + "=" + sliceMicros);
@@ -103,7 +104,8 @@ public final class FrameworkProfiles {
     NOTHING("nothing"),
     JUNIT("three unit tests through the JUnit Platform"),
     FORMATS("the unit tests, then the extension's two strings formatted before it measures"),
-    CLASSES("every class of the JUnit Platform's, Jupiter's and Gson's jars loaded, none run");
+    CLASSES("every class of the JUnit Platform's, Jupiter's and Gson's jars loaded, none run"),
+    RESET("the unit tests, then the JDK's profiles started afresh");
 
     final String description;
 
@@ -116,6 +118,9 @@ public final class FrameworkProfiles {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmOptions);
+    if (before == Before.RESET) {
+      command.add("-javaagent:" + JdkProfiles.writeAgentJar(Files.createTempDirectory("perfbudget-framework-profiles")));
+    }
     command.addAll(List.of("-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch", "-cp", System.getProperty("java.class.path")));
     command.addAll(List.of(FrameworkProfiles.class.getName(), "child", op, before.name()));
     Path log = Files.createTempFile("perfbudget-framework-profiles", ".log");
@@ -145,6 +150,9 @@ public final class FrameworkProfiles {
       if (listener.getSummary().getTestsSucceededCount() != 3) {
         throw new IllegalStateException("the unit tests did not all pass: " + listener.getSummary().getFailures());
       }
+    }
+    if (before == Before.RESET && JdkProfiles.reset() == 0) {
+      throw new IllegalStateException("started without the agent that resets the JDK's profiles");
     }
     if (before == Before.CLASSES) {
       sink = loadEveryClassBeside(LauncherFactory.class, org.junit.platform.engine.TestEngine.class,

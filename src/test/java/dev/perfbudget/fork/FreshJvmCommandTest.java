@@ -25,6 +25,9 @@ class FreshJvmCommandTest {
     assertThat(command)
         .as("C1 profiles in full, and the attach listener answers the engine's looks at the JIT")
         .contains("-XX:Tier3DelayOn=100000", "-XX:+StartAttachListener");
+    assertThat(command)
+        .as("the agent that starts the JDK's profiles afresh, from the fork's own folder")
+        .contains("-javaagent:" + Path.of("fork-folder", JdkProfiles.AGENT_JAR));
     assertThat(command.indexOf("-XX:-StartAttachListener")).isGreaterThan(command.indexOf("-XX:+StartAttachListener"));
     assertThat(command.subList(command.size() - 2, command.size())).containsExactly(ForkMain.class.getName(), "fork-folder");
   }
