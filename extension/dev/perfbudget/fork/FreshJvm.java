@@ -136,7 +136,7 @@ public final class FreshJvm implements Measurer {
 
   private Measured measure(double limit, boolean confirming) throws IOException, InterruptedException {
     checkClassPath();
-    Path dir = Files.createTempDirectory("perfbudget-fork-");
+    Path dir = privateFolder();
     try {
       writeRequest(dir, limit, confirming);
       JdkProfiles.writeAgentJar(dir);
@@ -194,6 +194,15 @@ public final class FreshJvm implements Measurer {
     } finally {
       deleteAll(dir);
     }
+  }
+
+  /**
+   * The fork's folder: the request (the test's configuration and system properties), the agent
+   * the fresh JVM starts with, its output and result. Only this user may list, read or replace
+   * them ({@code 0700} on POSIX file systems, as {@code Files.createTempDirectory} makes it).
+   */
+  static Path privateFolder() throws IOException {
+    return Files.createTempDirectory("perfbudget-fork-");
   }
 
   /** The fresh JVM finds the test class on this JVM's class path, and needs the launcher there. */

@@ -1,9 +1,12 @@
 package dev.perfbudget.fork;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
@@ -27,6 +30,17 @@ class JdkProfilesTest {
       var attributes = file.getManifest().getMainAttributes();
       assertThat(attributes.getValue("Premain-Class")).isEqualTo(JdkProfiles.class.getName());
       assertThat(attributes.getValue("Can-Retransform-Classes")).isEqualTo("true");
+    }
+  }
+
+  @Test
+  void theForksFolderWithTheAgentIsThisUsersAlone() throws Exception {
+    Path dir = FreshJvm.privateFolder();
+    try {
+      assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"), "a POSIX file system");
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir))).isEqualTo("rwx------");
+    } finally {
+      Files.delete(dir);
     }
   }
 
