@@ -61,9 +61,9 @@ public final class JdkProfiles {
 
   /**
    * Starts the JDK's loaded classes' profiles afresh; returns how many classes, or 0 in a JVM
-   * started without the agent, or where the JVM refused (it then redefines none): the
-   * measurement is then what it was before this class existed, a fresh JVM's with the start-up's
-   * profiles, which is no reason to fail a test.
+   * started without the agent, or where the JVM refused (it then redefines none). The fresh JVM
+   * then measures with the start-up's profiles, as it would without the agent: no reason to fail
+   * a test.
    */
   public static int reset() {
     Instrumentation inst = instrumentation;
