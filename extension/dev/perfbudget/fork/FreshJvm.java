@@ -39,7 +39,8 @@ import org.apiguardian.api.API;
  * <p>The fresh JVM gets this JVM's class path (with the launcher's jar, which Surefire keeps
  * off it), options (without a debugger agent) or {@code perfbudget.fork.jvmArgs}, JMH's compiler
  * blackholes, a JIT option that keeps C1 profiling in full ({@link #JIT_OPTIONS}), an attach
- * listener for the engine's looks at the JIT ({@link #ATTACH_LISTENER}), system
+ * listener for the engine's looks at the JIT ({@link #ATTACH_LISTENER}), the agent that starts
+ * the JDK's profiles afresh before it measures ({@link JdkProfiles}), system
  * properties, and the test's configuration; all but the options through a file in a folder
  * only this user can read. The options keep {@code -XX:+AlwaysPreTouch} where
  * the test JVM has it, though touching a 1 GiB heap costs the fresh JVM 0.5 to 3.7 s of start

@@ -33,6 +33,8 @@ final class ForkedChild {
     ChildResult result;
     try {
       Arms arms = PerfTestRun.prepare(invocation, workload, plan, context);
+      // After the body built the arms' inputs and before the first call: from here the op's own
+      // calls make the profiles of the JDK code it shares with the framework's start-up.
       JdkProfiles.reset();
       ThisJvm here = new ThisJvm(plan.test(), arms, plan.settings().sampling());
       result = ChildResult.of(confirms ? here.measureToConfirm(limit) : here.measure(limit));
