@@ -21,11 +21,11 @@ final class BooleanOpLoop implements OpArm.Loop {
   }
 
   @Override
-  public long run(long operations) {
+  public long run(int operations) {
     BooleanSupplier op = this.op;
     Blackhole sink = this.sink;
     long start = System.nanoTime();
-    for (long done = 0; done < operations; done++) {
+    for (int done = 0; done < operations; done++) {
       sink.consume(op.getAsBoolean());
       if (stopped) {
         break;

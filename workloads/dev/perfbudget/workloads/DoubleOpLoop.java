@@ -21,11 +21,11 @@ final class DoubleOpLoop implements OpArm.Loop {
   }
 
   @Override
-  public long run(long operations) {
+  public long run(int operations) {
     DoubleSupplier op = this.op;
     Blackhole sink = this.sink;
     long start = System.nanoTime();
-    for (long done = 0; done < operations; done++) {
+    for (int done = 0; done < operations; done++) {
       sink.consume(op.getAsDouble());
       if (stopped) {
         break;

@@ -21,11 +21,11 @@ final class IntOpLoop implements OpArm.Loop {
   }
 
   @Override
-  public long run(long operations) {
+  public long run(int operations) {
     IntSupplier op = this.op;
     Blackhole sink = this.sink;
     long start = System.nanoTime();
-    for (long done = 0; done < operations; done++) {
+    for (int done = 0; done < operations; done++) {
       sink.consume(op.getAsInt());
       if (stopped) {
         break;

@@ -25,11 +25,11 @@ final class OpLoop implements OpArm.Loop {
   }
 
   @Override
-  public long run(long operations) {
+  public long run(int operations) {
     Supplier<?> op = this.op;
     Blackhole sink = this.sink;
     long start = System.nanoTime();
-    for (long done = 0; done < operations; done++) {
+    for (int done = 0; done < operations; done++) {
       sink.consume(op.get());
       if (stopped) {
         break;

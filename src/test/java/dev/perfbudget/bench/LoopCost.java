@@ -18,6 +18,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * LibraryPanel} timed in one fresh JVM (compiler blackholes, as both tools' forks have them),
  * in turns, by an op arm's loop and by a loop of JMH's shape (call, count, read a volatile flag
  * that a timer sets after 1 ms). Prints each loop's median ns/op and perfbudget's over JMH's.
+ * The op arm's loop is first entered 2,000 times with short batches, as the engine's warm-up
+ * enters it, so that what is timed is the compiled form the engine measures with.
  *
  * <pre>
  * mvn -q test-compile exec:exec -Dbench=LoopCost
@@ -30,6 +32,8 @@ public final class LoopCost {
   private static final int ROUNDS = 400;
   private static final int SETTLED_FROM = 200;
   private static final long OPERATIONS = 500_000;
+  private static final int LOOP_ENTRIES = 2000;
+  private static final long SHORT_BATCH = 2000;
   private static final String JMH_CONSENT =
       "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.";
 
@@ -78,6 +82,12 @@ public final class LoopCost {
     Arm ours = opArm(op);
     JmhLoop theirs = CallSites.copyOf(MethodHandles.lookup(), JmhShapedLoop.class, JmhLoop.class);
     Blackhole sink = new Blackhole(JMH_CONSENT);
+    // Entered as the engine's warm-up enters an arm's loop, so that the loop is compiled as it is
+    // when the engine measures: without these entries the loop counted in a long read
+    // centsWithTax at JMH's cost here, where the engine read it 10% over.
+    for (int entry = 0; entry < LOOP_ENTRIES; entry++) {
+      ours.run(SHORT_BATCH);
+    }
     double[] perfbudget = new double[ROUNDS - SETTLED_FROM];
     double[] jmh = new double[ROUNDS - SETTLED_FROM];
     for (int round = 0; round < ROUNDS; round++) {
