@@ -236,6 +236,33 @@ class PerfCheckTest {
   }
 
   @Test
+  void aReadingTooWideToPlaceWhoseLongerReadingStillLiesOutsideTheBandIsMeasuredAgainInAFreshJvm() throws Exception {
+    // Recorded 1.0: the test JVM reads 1.3 over [0.95, 2.5], then 1.15 over [1.05, 1.30]
+    // measured longer: its interval reaches into the band of 10%, its ratio does not.
+    AtomicInteger placings = new AtomicInteger();
+    AtomicInteger fresh = new AtomicInteger();
+    PerfCheck.Decision decision =
+        new PerfCheck(testJvm(around(1.3, 0.95, 2.5), around(1.15, 1.05, 1.30), placings), freshJvms(fresh, 1.02), true)
+            .check(RECORDED_1_0);
+    assertThat(placings).hasValue(1);
+    assertThat(fresh).hasValue(1);
+    assertThat(decision.measurement().ratio()).isEqualTo(1.02);
+    assertThat(decision.unconfirmedRatio()).isEqualTo(1.15);
+    assertThat(decision.note())
+        .startsWith("measured again in a fresh JVM: the reading measured longer, 1.15 [1.05, 1.30] in the test JVM, still "
+            + "lay more than 10% from the recorded 1.00");
+  }
+
+  @Test
+  void aReadingTooWideToPlaceWhoseLongerReadingLiesWithinTheBandIsKeptThoughItsIntervalReachesOut() throws Exception {
+    AtomicInteger placings = new AtomicInteger();
+    PerfCheck.Decision decision =
+        new PerfCheck(testJvm(around(1.3, 0.95, 2.5), around(1.08, 0.99, 1.25), placings), NO_FRESH_JVM, true).check(RECORDED_1_0);
+    assertThat(placings).hasValue(1);
+    assertThat(decision.measurement().ratio()).isEqualTo(1.08);
+  }
+
+  @Test
   void aLongerReadingWhoseRatioMovedWhileItRanPlacesNothing() throws Exception {
     AtomicInteger placings = new AtomicInteger();
     PerfCheck.Decision decision = new PerfCheck(testJvm(around(1.3, 0.95, 2.5), drifting(), placings), NO_FRESH_JVM, true).check(RECORDED_1_0);
