@@ -88,9 +88,10 @@ final class CompilerQueue implements JitActivity {
     int inProgress = 0;
     String compiling = "";
     boolean inSection = false;
-    // split on one character takes String's fast path: no regular expression, no stream.
-    for (String line : queue.split("\n")) {
-      String text = line.trim();
+    for (int from = 0, end; from < queue.length(); from = end + 1) {
+      end = queue.indexOf('\n', from);
+      end = end < 0 ? queue.length() : end;
+      String text = queue.substring(from, end).trim();
       if (text.startsWith("Current compiles") || text.endsWith("compile queue:")) {
         inSection = true;
       } else if (inSection && !text.isEmpty() && !text.equals("Empty")) {

@@ -64,6 +64,26 @@ class ArchitectureTest {
         .check(JAR);
   }
 
+  /**
+   * The engine and the machine-load reading run between the reset of the JDK's profiles and the
+   * end of the pairs. A regular expression there gives the regex code a profile of its own, and
+   * an arm that matches text then runs code recompiled around it (a precompiled {@code Pattern}'s
+   * match read 143 to 165 ns/op instead of JMH's 102 to 107).
+   */
+  @Test
+  void whatRunsWhileArmsAreMeasuredUsesNoRegularExpression() {
+    noClasses()
+        .that().resideInAPackage("dev.perfbudget.engine..")
+        .or().haveFullyQualifiedName("dev.perfbudget.environment.MachineLoad")
+        .should().dependOnClassesThat().resideInAPackage("java.util.regex..")
+        .orShould().callMethodWhere(DescribedPredicate.describe(
+            "a String method that takes a regular expression",
+            call -> call.getTarget().getOwner().isEquivalentTo(String.class)
+                && Set.of("split", "matches", "replaceAll", "replaceFirst").contains(call.getTarget().getName())))
+        .because("an arm that matches text shares the JDK's regex code with whatever runs beside it")
+        .check(JAR);
+  }
+
   @Test
   void theStagesFormNoCycle() {
     slices().matching("dev.perfbudget.(*)..").should().beFreeOfCycles().check(JAR);

@@ -1,8 +1,10 @@
 package dev.perfbudget.environment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -37,6 +39,24 @@ class MachineLoadTest {
     assertThat(MachineLoad.othersShare(start, counters(1001, 200, 5002, 0, 300, 50))).isNaN();
     assertThat(MachineLoad.othersShare(null, start)).isNaN();
     assertThat(MachineLoad.read(dir.resolve("absent"), dir.resolve("absent too"))).isNull();
+  }
+
+  @Test
+  void wordsAreSeparatedByAnyRunOfBlanksAndMustBeWholeNumbers() {
+    byte[] line = "cpu \t 12  7\t\t300\n".getBytes(StandardCharsets.US_ASCII);
+    assertThat(MachineLoad.word(line, 3, 0)).isEqualTo(12);
+    assertThat(MachineLoad.word(line, 3, 2)).isEqualTo(300);
+    assertThatThrownBy(() -> MachineLoad.word(line, 3, 3)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> MachineLoad.word(line, 0, 0)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void aLayoutItDoesNotKnowIsUnknownNotAFailure() throws Exception {
+    Path machine = dir.resolve("stat-short");
+    Files.writeString(machine, "cpu  1 2 3\n");
+    Path self = dir.resolve("self-short");
+    Files.writeString(self, "4242 (java) S 1\n");
+    assertThat(MachineLoad.read(machine, self)).isNull();
   }
 
   @Test
