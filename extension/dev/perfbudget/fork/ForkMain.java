@@ -92,6 +92,10 @@ public final class ForkMain {
                 .configurationParameters(configuration)
                 .build());
     settleTheStartUpHeap();
+    // After the launcher's start-up and discovery, before the test class is initialized: its
+    // objects (a Pattern, a comparator made in a field) are then made with the same lambda
+    // classes as the op's own calls make (see JdkProfiles).
+    JdkProfiles.reset();
     launcher.execute(plan, failure);
     Path result = dir.resolve(RESULT);
     if (!Files.exists(result)) {

@@ -6,7 +6,6 @@ import dev.perfbudget.engine.MeasurementStoppedException;
 import dev.perfbudget.fork.ChildResult;
 import dev.perfbudget.fork.ForkMain;
 import dev.perfbudget.fork.ForkedTestException.Kind;
-import dev.perfbudget.fork.JdkProfiles;
 import dev.perfbudget.judge.ThisJvm;
 import dev.perfbudget.plan.Plan;
 import java.io.PrintWriter;
@@ -33,9 +32,6 @@ final class ForkedChild {
     ChildResult result;
     try {
       Arms arms = PerfTestRun.prepare(invocation, workload, plan, context);
-      // After the body built the arms' inputs and before the first call: from here the op's own
-      // calls make the profiles of the JDK code it shares with the framework's start-up.
-      JdkProfiles.reset();
       ThisJvm here = new ThisJvm(plan.test(), arms, plan.settings().sampling());
       result = ChildResult.of(confirms ? here.measureToConfirm(limit) : here.measure(limit));
     } catch (ExtensionConfigurationException e) {

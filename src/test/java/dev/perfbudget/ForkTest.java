@@ -14,7 +14,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
@@ -121,6 +123,12 @@ class ForkTest {
   }
 
   @Test
+  void aFreshJvmStartsTheJdksProfilesAfreshBeforeTheTestInstanceIsMade() {
+    kit("always").run(ForkTestCase.class, "comparesWithAJdkLambdaMadeWithTheInstance")
+        .testEvents().assertStatistics(stats -> stats.succeeded(1));
+  }
+
+  @Test
   void eachInvocationOfASweepIsMeasuredInAFreshJvmOfItsOwnWithItsArguments() {
     PerfTestKit kit = kit("always");
     kit.run(ForkTestCase.class, "sweep").testEvents().assertStatistics(stats -> stats.succeeded(2));
@@ -203,6 +211,7 @@ class ForkTest {
     static volatile boolean inTestJvm;
     private final Work work = new Work();
     private final long madeAtUptimeMillis = ManagementFactory.getRuntimeMXBean().getUptime();
+    private final Comparator<Map.Entry<String, Integer>> byKey = Map.Entry.comparingByKey();
 
     /** Notes this JVM's pid, once per JVM and test. */
     static void notePid() {
@@ -244,6 +253,21 @@ class ForkTest {
     void notesWhenItsFixtureWasMade(OpWorkload op) throws IOException {
       Files.writeString(Path.of(System.getProperty(PIDS) + ".fixture"), Long.toString(madeAtUptimeMillis), StandardCharsets.UTF_8);
       op.baseline("40 steps", () -> noted(40)).candidate("80 steps", () -> noted(80));
+    }
+
+    /**
+     * Fails in the op when a JDK lambda made with the test instance is of another class than the
+     * same lambda made in the op: as when the JDK's profiles were started afresh in between, which
+     * links the JDK's lambda call sites anew.
+     */
+    @PerfBudget(maxRatio = 100)
+    void comparesWithAJdkLambdaMadeWithTheInstance(OpWorkload op) {
+      op.baseline("40 steps", () -> noted(40)).candidate("80 steps", () -> {
+        if (Map.Entry.<String, Integer>comparingByKey().getClass() != byKey.getClass()) {
+          throw new IllegalStateException("Map.Entry.comparingByKey() made in the op is of another class than the one made with the test instance");
+        }
+        return noted(80);
+      });
     }
 
     @ParameterizedTest
