@@ -22,7 +22,8 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  *
  * <p>Each run is a test JVM of its own running the whole class in enforce mode, with {@code
  * perfbudget.fork} = {@code never} (the polluted reading), the default ({@code confirm}) and
- * {@code always}; the lone value is the median of as many JVMs that run {@code boxedSum} alone,
+ * {@code always}; the lone value is the median of as many JVMs that run {@code boxedSum} alone
+ * (and, beside it, of as many that run it alone measured in a fresh JVM, as {@code always} measures),
  * and the fastest of them is shown too: a lone JVM has run the JUnit Platform first, and the
  * boxed sum reads eight times slower in some such JVMs than in others (the JIT compiled its
  * stream code with the platform's type profiles), so the median of a few lone JVMs can be the
@@ -67,14 +68,26 @@ public final class Pollution {
     double loneFastest = Arrays.stream(lone).min().orElseThrow();
     System.out.printf(Locale.ROOT, "alone in a JVM of its own (no budget, so measured to record; fork=never): %s, median %.3f, fastest %.3f%n",
         text(lone), loneMedian, loneFastest);
+    // The same test alone, measured in a fresh JVM as fork=always measures it: a test JVM alone
+    // has run the JUnit Platform's start-up, whose profiles of the JDK's stream and collection
+    // code a fresh JVM starts afresh, so the two lone readings can differ with no earlier test.
+    double[] loneFresh = new double[runs];
+    for (int run = 0; run < runs; run++) {
+      Path dir = Files.createTempDirectory("perfbudget-pollution-lone-fresh");
+      runChild(dir, "enforce", "always", test);
+      loneFresh[run] = result(dir, test).get("ratio").getAsDouble();
+    }
+    double loneFreshMedian = Agreement.median(loneFresh);
+    System.out.printf(Locale.ROOT, "alone in a JVM of its own, measured in a fresh JVM (fork=always): %s, median %.3f%n",
+        text(loneFresh), loneFreshMedian);
 
     Path budgets = Files.createTempDirectory("perfbudget-pollution-budgets");
     runChild(budgets, "record", "", "");
     double recorded = result(budgets, test).get("ratio").getAsDouble();
     System.out.printf(Locale.ROOT, "recorded for the class, each test in a fresh JVM: %s = %.3f%n%n", test, recorded);
 
-    System.out.println("| perfbudget.fork | readings of " + test + ", run by run | median | median / lone median | median / fastest lone | first readings replaced | tests failed |");
-    System.out.println("|---|---|---:|---:|---:|---|---:|");
+    System.out.println("| perfbudget.fork | readings of " + test + ", run by run | median | median / lone median | median / fastest lone | median / lone in a fresh JVM | first readings replaced | tests failed |");
+    System.out.println("|---|---|---:|---:|---:|---:|---|---:|");
     for (String fork : new String[] {"never", "confirm", "always"}) {
       double[] readings = new double[runs];
       List<String> replaced = new ArrayList<>();
@@ -91,8 +104,8 @@ public final class Pollution {
         }
       }
       double median = Agreement.median(readings);
-      System.out.printf(Locale.ROOT, "| %s | %s | %.3f | %.3f | %.3f | %s | %d |%n", fork, text(readings), median, median / loneMedian,
-          median / loneFastest, replaced.isEmpty() ? "none" : String.join(", ", replaced), failed);
+      System.out.printf(Locale.ROOT, "| %s | %s | %.3f | %.3f | %.3f | %.3f | %s | %d |%n", fork, text(readings), median, median / loneMedian,
+          median / loneFastest, median / loneFreshMedian, replaced.isEmpty() ? "none" : String.join(", ", replaced), failed);
     }
     System.out.printf(Locale.ROOT, "%nload average at the end %s%n", Agreement.loadAverage());
     System.exit(0);
