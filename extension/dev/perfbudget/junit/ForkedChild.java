@@ -4,6 +4,7 @@ import dev.perfbudget.Arms;
 import dev.perfbudget.Workload;
 import dev.perfbudget.engine.MeasurementStoppedException;
 import dev.perfbudget.fork.ChildResult;
+import dev.perfbudget.fork.FixtureMove;
 import dev.perfbudget.fork.ForkMain;
 import dev.perfbudget.fork.ForkedTestException.Kind;
 import dev.perfbudget.judge.ThisJvm;
@@ -32,6 +33,7 @@ final class ForkedChild {
     ChildResult result;
     try {
       Arms arms = PerfTestRun.prepare(invocation, workload, plan, context);
+      FixtureMove.collectOnce();
       ThisJvm here = new ThisJvm(plan.test(), arms, plan.settings().sampling());
       result = ChildResult.of(confirms ? here.measureToConfirm(limit) : here.measure(limit));
     } catch (ExtensionConfigurationException e) {
