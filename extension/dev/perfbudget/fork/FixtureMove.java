@@ -17,7 +17,7 @@ import org.apiguardian.api.API;
  * JVM that has run for a while, a JMH fork after a few iterations, a test JVM after earlier
  * tests, has done so. A fresh JVM measured the fixture as it was made: a boxed stream sum and a
  * loop over the same list of 1,000 {@code Integer}s both read 550 to 580 ns/op in most fresh JVMs,
- * where they read 294 to 336 and 334 to 390 after one young collection, JMH's forks 334 to 342
+ * where they read 294 to 334 and 334 to 383 after one young collection, JMH's forks 334 to 342
  * and 394 to 417, and the ratio 1.00 against JMH's 1.18 to 1.22. A full collection does not do
  * it: it compacts the heap in place, the fixture's elements still spread among the other objects
  * that survived with them.
