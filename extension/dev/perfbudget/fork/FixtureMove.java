@@ -2,9 +2,7 @@ package dev.perfbudget.fork;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
-import java.util.List;
+import dev.perfbudget.engine.GcActivity;
 import org.apiguardian.api.API;
 
 /**
@@ -30,8 +28,6 @@ public final class FixtureMove {
   private static final int CHUNK = 64 * 1024;
   private static final long MOST_NANOS = 2_000_000_000L;
 
-  private static final List<GarbageCollectorMXBean> COLLECTORS = ManagementFactory.getGarbageCollectorMXBeans();
-
   /** Keeps the last chunk reachable, so that the JIT cannot drop the allocations. */
   private static volatile byte[] last;
 
@@ -42,24 +38,16 @@ public final class FixtureMove {
    * returns whether it ran.
    */
   public static boolean collectOnce() {
-    long before = collections();
+    long before = GcActivity.collections();
     long start = System.nanoTime();
     for (long bytes = 0; bytes < MOST_BYTES && System.nanoTime() - start < MOST_NANOS; bytes += CHUNK) {
       last = new byte[CHUNK];
-      if (collections() != before) {
+      if (GcActivity.collections() != before) {
         last = null;
         return true;
       }
     }
     last = null;
     return false;
-  }
-
-  private static long collections() {
-    long count = 0;
-    for (GarbageCollectorMXBean collector : COLLECTORS) {
-      count += Math.max(0, collector.getCollectionCount());
-    }
-    return count;
   }
 }
