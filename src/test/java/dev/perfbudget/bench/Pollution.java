@@ -58,12 +58,7 @@ public final class Pollution {
     }
     System.out.printf(Locale.ROOT, "profile pollution: %s#%s, %d runs, load average %s%n", fixture.getSimpleName(), test, runs,
         Agreement.loadAverage());
-    double[] lone = new double[runs];
-    for (int run = 0; run < runs; run++) {
-      Path dir = Files.createTempDirectory("perfbudget-pollution-lone");
-      runChild(dir, "enforce", "never", test);
-      lone[run] = result(dir, test).get("ratio").getAsDouble();
-    }
+    double[] lone = alone(runs, "never");
     double loneMedian = Agreement.median(lone);
     double loneFastest = Arrays.stream(lone).min().orElseThrow();
     System.out.printf(Locale.ROOT, "alone in a JVM of its own (no budget, so measured to record; fork=never): %s, median %.3f, fastest %.3f%n",
@@ -71,12 +66,7 @@ public final class Pollution {
     // The same test alone, measured in a fresh JVM as fork=always measures it: a test JVM alone
     // has run the JUnit Platform's start-up, whose profiles of the JDK's stream and collection
     // code a fresh JVM starts afresh, so the two lone readings can differ with no earlier test.
-    double[] loneFresh = new double[runs];
-    for (int run = 0; run < runs; run++) {
-      Path dir = Files.createTempDirectory("perfbudget-pollution-lone-fresh");
-      runChild(dir, "enforce", "always", test);
-      loneFresh[run] = result(dir, test).get("ratio").getAsDouble();
-    }
+    double[] loneFresh = alone(runs, "always");
     double loneFreshMedian = Agreement.median(loneFresh);
     System.out.printf(Locale.ROOT, "alone in a JVM of its own, measured in a fresh JVM (fork=always): %s, median %.3f%n",
         text(loneFresh), loneFreshMedian);
@@ -109,6 +99,17 @@ public final class Pollution {
     }
     System.out.printf(Locale.ROOT, "%nload average at the end %s%n", Agreement.loadAverage());
     System.exit(0);
+  }
+
+  /** The test's ratio in {@code runs} test JVMs that run it alone, with no budget, measured as {@code fork} says. */
+  private static double[] alone(int runs, String fork) throws IOException, InterruptedException {
+    double[] ratios = new double[runs];
+    for (int run = 0; run < runs; run++) {
+      Path dir = Files.createTempDirectory("perfbudget-pollution-lone-" + fork);
+      runChild(dir, "enforce", fork, test);
+      ratios[run] = result(dir, test).get("ratio").getAsDouble();
+    }
+    return ratios;
   }
 
   private static String text(double[] values) {
