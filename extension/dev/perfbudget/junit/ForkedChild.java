@@ -33,6 +33,8 @@ final class ForkedChild {
     ChildResult result;
     try {
       Arms arms = PerfTestRun.prepare(invocation, workload, plan, context);
+      // The body just made the arms' inputs among its garbage: one young collection lays them
+      // out as in a JVM that has been running (see FixtureMove).
       FixtureMove.collectOnce();
       ThisJvm here = new ThisJvm(plan.test(), arms, plan.settings().sampling());
       result = ChildResult.of(confirms ? here.measureToConfirm(limit) : here.measure(limit));
