@@ -248,7 +248,7 @@ public final class PerfCheck {
     // A reading measured longer whose ratio still lies outside the band counts as far, however
     // wide its interval: the test JVM reads the code apart from the fresh JVMs that recorded it
     // (a 2.4 ns op without the fresh JVM's compiler blackholes, an op inlining JDK code that
-    // earlier tests compiled), and a reading kept there would be reported 10% or more off.
+    // earlier tests compiled), and a reading kept there would report that offset.
     boolean far = farByInterval || (tooWide != null && outsideBand(measured.measurement(), limit.recordedRatio(), band));
     if (far && freshJvms) {
       Steady voted = outvoted(steady, limit);
