@@ -17,15 +17,16 @@ import org.apiguardian.api.API;
  *
  * <p>When the first measurement is taken in the test JVM and the confirming one in a fresh JVM
  * (the default, {@code perfbudget.fork=confirm}), a first reading far from the recorded ratio,
- * either way, is not trusted either: the library code an arm calls keeps the type profiles that
- * earlier tests of the JVM gave it, and a boxed stream sum measured 1.8 alone read 2.0 to 13.9
- * after four other stream tests. Such a reading is measured again in a fresh JVM, and that
- * measurement is the one judged and reported, unless it too is far from the recorded ratio and
- * within the limit: then a second fresh JVM checks it, as below. A first reading whose ratio lies
- * beyond that band while its interval still reaches into it is too wide to say: it is measured
- * longer in the test JVM first ({@link Measurer#measureToPlace}), and the longer reading is the
- * one placed: judged and reported where its ratio lies within the band, and measured again in a
- * fresh JVM where it still lies outside, however wide its interval.
+ * either way (its interval wholly outside a band of 5% around it), is not trusted either: the
+ * library code an arm calls keeps the type profiles that earlier tests of the JVM gave it, and a
+ * boxed stream sum measured 1.8 alone read 2.0 to 13.9 after four other stream tests. Such a
+ * reading is measured again in a fresh JVM, and that measurement is the one judged and
+ * reported, unless it too is far from the recorded ratio (a fresh JVM's band is 10%) and within
+ * the limit: then a second fresh JVM checks it, as below. A first reading whose ratio lies
+ * beyond the band of 5% while its interval still reaches into it is too wide to say: it is
+ * measured longer in the test JVM first ({@link Measurer#measureToPlace}), and the longer
+ * reading is the one placed: judged and reported where its ratio lies within the band, and
+ * measured again in a fresh JVM where it still lies outside, however wide its interval.
  *
  * <p>A fresh JVM has run the JUnit Platform before the test, and the same boxed sum read eight
  * times slower in some fresh JVMs than in others. A ratio to record in fresh JVMs is therefore
