@@ -57,12 +57,20 @@ public final class JdkProfiles {
    * the class path, which the fresh JVM shares with this one.
    */
   public static Path writeAgentJar(Path dir) throws IOException {
+    return writeAgentJar(dir.resolve(AGENT_JAR), JdkProfiles.class);
+  }
+
+  /**
+   * Writes {@code jar} with only a manifest, naming {@code agent} (a class with a {@code premain}
+   * method, on the class path of the JVM the jar is given to) as an agent that may retransform
+   * classes.
+   */
+  public static Path writeAgentJar(Path jar, Class<?> agent) throws IOException {
     Manifest manifest = new Manifest();
     Attributes main = manifest.getMainAttributes();
     main.put(Attributes.Name.MANIFEST_VERSION, "1.0");
-    main.putValue("Premain-Class", JdkProfiles.class.getName());
+    main.putValue("Premain-Class", agent.getName());
     main.putValue("Can-Retransform-Classes", "true");
-    Path jar = dir.resolve(AGENT_JAR);
     try (OutputStream out = Files.newOutputStream(jar)) {
       new JarOutputStream(out, manifest).close();
     }

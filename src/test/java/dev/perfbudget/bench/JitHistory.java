@@ -1,7 +1,6 @@
 package dev.perfbudget.bench;
 
-import java.io.IOException;
-import java.io.OutputStream;
+import dev.perfbudget.fork.JdkProfiles;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.nio.file.Files;
@@ -12,9 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.jar.Attributes;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -97,7 +93,7 @@ public final class JitHistory {
     if (arms.isEmpty()) {
       arms = benchmarks();
     }
-    Path agent = agentJar(Files.createTempDirectory("perfbudget-jit-history"));
+    Path agent = JdkProfiles.writeAgentJar(Files.createTempDirectory("perfbudget-jit-history").resolve("agent.jar"), JitHistory.class);
     System.out.printf(Locale.ROOT, "JMH's reading of the panel's arms, first compilation against compiled afresh, %d fork(s) each; load %s%n",
         forks, Agreement.loadAverage());
     System.out.println("| arm | first compilation, ns/op | compiled afresh, ns/op | change | fork by fork |");
@@ -159,19 +155,5 @@ public final class JitHistory {
     return result.getBenchmarkResults().stream()
         .map(fork -> fork.getIterationResults().stream().mapToDouble(iteration -> iteration.getPrimaryResult().getScore()).toArray())
         .toArray(double[][]::new);
-  }
-
-  /** A jar with only a manifest naming this class as its agent; the class comes from the class path. */
-  private static Path agentJar(Path dir) throws IOException {
-    Manifest manifest = new Manifest();
-    Attributes main = manifest.getMainAttributes();
-    main.put(Attributes.Name.MANIFEST_VERSION, "1.0");
-    main.putValue("Premain-Class", JitHistory.class.getName());
-    main.putValue("Can-Retransform-Classes", "true");
-    Path jar = dir.resolve("jit-history-agent.jar");
-    try (OutputStream out = Files.newOutputStream(jar)) {
-      new JarOutputStream(out, manifest).close();
-    }
-    return jar;
   }
 }
