@@ -19,10 +19,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * How much of JMH's own reading of each panel arm comes from what its fork compiled before the
- * benchmark. A JMH fork runs JMH's start-up first, and that code calls the JDK methods an arm
- * calls ({@code StringBuilder.append}, {@code String.equals}): they get JMH's profiles, and some
- * are compiled on their own before the arm is, which changes what the arm's code inlines. Each
+ * How much of JMH's own reading of each panel arm belongs to the one compilation its fork times.
+ * A fork compiles an arm once, after JMH's start-up has run JDK methods the arm calls ({@code
+ * StringBuilder.append}, {@code String.equals}) and while other code is still compiling; another
+ * compilation of the same arm can cost 10% to 30% more or less (docs/jmh-agreement.md, "One
+ * compilation's figure"). Each
  * fork here reads an arm as the panel's forks do (3 x 1 s warm-up, then 1 s iterations), then
  * starts its JIT history afresh twice, as perfbudget's fresh JVMs do once after the test
  * framework's start-up: every JDK class and every class of this package is retransformed with
@@ -37,11 +38,14 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  */
 public final class JitHistory {
 
-  /** The iterations (counted from 1, warm-up included) before which a fork starts afresh. */
-  static final Set<Integer> REJIT_BEFORE = Set.of(7, 9);
-
   private static final int WARMUP = 3;
   private static final int MEASURED = 10;
+
+  /**
+   * The iterations (counted from 1, warm-up included) before which a fork starts afresh: before
+   * measured iterations 4 and 6.
+   */
+  static final Set<Integer> REJIT_BEFORE = Set.of(WARMUP + 4, WARMUP + 6);
   /** Iterations of the first compilation, and of the code compiled after the second fresh start. */
   private static final int[] FIRST = {1, 3};
   private static final int[] AFTER = {7, 10};
