@@ -27,6 +27,16 @@ public interface Arm {
   Sample run(long operations) throws Exception;
 
   /**
+   * Switches the arm to a fresh copy of its measuring loop, one the JIT has not compiled yet.
+   * The engine calls it once the arm has run alone until its code is compiled and steady, and
+   * then warms the fresh loop up: its compilation then finds the operation compiled already, and
+   * inlines it only where that compiled code is small, as the JIT does for any caller compiled
+   * after its callee, and as JMH's measuring loop is compiled once its first iteration ends. Does
+   * nothing by default: an arm with no loop of its own has none to renew.
+   */
+  default void renewLoop() {}
+
+  /**
    * Figures of this arm's own kind for the report, such as a pool's elements per second,
    * computed from the measured cost per operation (net of the empty loop). They are written
    * under the arm's {@code figures} in report.json; none by default.

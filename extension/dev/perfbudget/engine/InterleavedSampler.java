@@ -333,6 +333,10 @@ public final class InterleavedSampler {
    * 3.45). The baseline goes first, so that the order, and the arm whose profile the shared code
    * takes first, is the same in every run.
    *
+   * <p>Once an arm is steady alone, its loop is renewed ({@link Arm#renewLoop}) and warmed up
+   * alone again, entries and rounds, so that the loop the arm is measured with is compiled after
+   * the operation has compiled code of its own, as JMH's is.
+   *
    * <p>The rounds taking turns then run until every arm is steady beside the other, for a
    * measurement's samples take turns too.
    */
@@ -346,12 +350,13 @@ public final class InterleavedSampler {
       long aloneDeadline = start + settings.warmupMax().toNanos() / 2;
       List<Side> arms = Arrays.stream(sides).filter(Objects::nonNull).toList();
       for (int i = 0; i < arms.size(); i++) {
+        // Each arm gets an equal share of what is left of the loop entries' and the alone rounds'
+        // time, half of it for its first loop and half for the renewed one.
+        int shares = 2 * (arms.size() - i);
         Side side = arms.get(i);
-        long now = System.nanoTime();
-        // Each arm gets an equal share of what is left of the loop entries' and the alone rounds' time.
-        side.enterTheLoop(now + (loopDeadline - now) / (arms.size() - i));
-        now = System.nanoTime();
-        rounds += roundsUntilSteady(jit, now + (aloneDeadline - now) / (arms.size() - i), side).rounds;
+        rounds += warmUpAlone(jit, side, loopDeadline, aloneDeadline, shares);
+        side.renewLoop();
+        rounds += warmUpAlone(jit, side, loopDeadline, aloneDeadline, shares - 1);
       }
     }
     Steadiness together = roundsUntilSteady(jit, deadline, sides);
@@ -363,6 +368,21 @@ public final class InterleavedSampler {
     String unsteady =
         together.settledRounds < SETTLED_ROUNDS ? compiling(jit) : "the cost per operation still moved by more than 10% a round";
     return new WarmUp(rounds, millis, true, unsteady);
+  }
+
+  /**
+   * Enters the arm's loop, then runs its rounds alone until steady, each within a {@code 1 /
+   * shares} share of the time left until its deadline; returns the rounds run.
+   */
+  private int warmUpAlone(JitActivity jit, Side side, long loopDeadline, long aloneDeadline, int shares) throws Exception {
+    side.enterTheLoop(share(loopDeadline, shares));
+    return roundsUntilSteady(jit, share(aloneDeadline, shares), side).rounds;
+  }
+
+  /** A {@code 1 / shares} share of the time from now until {@code deadline}. */
+  private static long share(long deadline, int shares) {
+    long now = System.nanoTime();
+    return now + Math.max(0, deadline - now) / shares;
   }
 
   /** How a run of warm-up rounds ended: after how many rounds, whether steady, and how many of the last had the JIT settled. */
@@ -501,6 +521,16 @@ public final class InterleavedSampler {
       long target = (long) Math.min(SHORT_BATCH_NANOS, Math.max(SHORTEST_BATCH_NANOS, SHORT_BATCH_OPERATIONS * sample.nanosPerOp()));
       shortBatch = nextBatch(shortBatch, sample, target);
       batch = Math.max(batch, shortBatch);
+    }
+
+    /**
+     * Renews the arm's loop. Its rounds start over: the cheapest round so far was the old loop's,
+     * and the fresh one's cost is its own (a big op called from it can cost more than inlined).
+     */
+    void renewLoop() {
+      arm.renewLoop();
+      lowestRoundNsPerOp = Double.POSITIVE_INFINITY;
+      lastRoundSpread = Double.NaN;
     }
 
     /**

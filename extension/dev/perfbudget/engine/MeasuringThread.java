@@ -179,6 +179,11 @@ public final class MeasuringThread {
     }
 
     @Override
+    public void renewLoop() {
+      arm.renewLoop();
+    }
+
+    @Override
     public Sample run(long operations) throws Exception {
       batch = operations;
       startedAt = System.nanoTime();

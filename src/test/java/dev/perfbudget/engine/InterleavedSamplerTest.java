@@ -25,9 +25,10 @@ class InterleavedSamplerTest {
 
   /**
    * The fewest warm-up rounds of two arms measured for the first time: three of the baseline
-   * alone, three of the candidate alone, then three of both taking turns.
+   * alone and three more once its loop is renewed, the same of the candidate, then three of both
+   * taking turns.
    */
-  private static final int LEAST_ROUNDS = 9;
+  private static final int LEAST_ROUNDS = 15;
 
   private static Measurement measure(Arms arms, double limit) throws Exception {
     return sampler(Duration.ofSeconds(2), 7).measure(arms, limit);
@@ -193,6 +194,28 @@ class InterleavedSamplerTest {
   }
 
   @Test
+  void eachArmsLoopIsRenewedOnceItIsSteadyAloneAndWarmedUpAgainBeforeTheArmsTakeTurns() throws Exception {
+    List<String> log = new ArrayList<>();
+    FakeArm baseline = FakeArm.steady("a", 10, 0.02, log);
+    FakeArm candidate = FakeArm.steady("b", 20, 0.02, log);
+    sampler(Duration.ofSeconds(2), 7).measure(Arms.of(baseline, candidate), 1.5);
+
+    assertThat(baseline.renewedAfterCalls()).as("the baseline's calls when its loop was renewed").hasSize(1);
+    assertThat(candidate.renewedAfterCalls()).hasSize(1);
+    int renewed = baseline.renewedAfterCalls().get(0);
+    assertThat(renewed).as("the first loop entered and warmed up before").isGreaterThan(2_000 + 3);
+    int firstOfCandidate = log.indexOf("b");
+    assertThat(firstOfCandidate - renewed).as("the renewed loop entered and warmed up again, alone").isGreaterThan(2_000 + 3);
+    assertThat(candidate.renewedAfterCalls().get(0)).as("renewed before the arms take turns")
+        .isLessThan(candidate.calls() - 2_000);
+
+    // Arms measured before in this JVM keep the loops they were measured with.
+    sampler(Duration.ofSeconds(2), 7).forArmsMeasuredBefore().measure(Arms.of(baseline, candidate), 1.5);
+    assertThat(baseline.renewedAfterCalls()).hasSize(1);
+    assertThat(candidate.renewedAfterCalls()).hasSize(1);
+  }
+
+  @Test
   void armsMeasuredBeforeInThisJvmAreNotEnteredTwoThousandTimesAgain() throws Exception {
     List<String> log = new ArrayList<>();
     Arms arms = Arms.of(FakeArm.steady("a", 10, 0.02, log), FakeArm.steady("b", 20, 0.02, log));
@@ -306,11 +329,12 @@ class InterleavedSamplerTest {
     // Looks 1 to 20 exercise the look itself, look 21 follows the baseline's short batches, and
     // looks 22 to 32 end its rounds alone 1 to 11, during which the JIT is at work (a C2
     // compilation of 200 ms reads so); its rounds 12 and 13 are the first quiet ones. Then three
-    // rounds of the candidate alone, and three of both.
+    // rounds of its renewed loop, three of the candidate alone and three of its renewed loop, and
+    // three of both.
     ScriptedJit jit = new ScriptedJit(look -> look <= 32 ? Seen.COMPILING : Seen.QUIET, "java.util.regex.Pattern::compile");
     Arms arms = Arms.of(FakeArm.steady("a", 10, 0.0, new ArrayList<>()), FakeArm.steady("b", 20, 0.0, new ArrayList<>()));
     Measurement m = new InterleavedSampler(TestSampling.settings(Duration.ofSeconds(2)), new SplittableRandom(7), () -> jit).measure(arms, 1.5);
-    assertThat(m.warmUp().rounds()).isEqualTo(13 + 3 + 3);
+    assertThat(m.warmUp().rounds()).isEqualTo(13 + 3 + 3 + 3 + 3);
     assertThat(m.warmUp().capped()).isFalse();
     assertThat(m.warmUp().unsteady()).isEmpty();
   }

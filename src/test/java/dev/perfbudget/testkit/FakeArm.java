@@ -19,6 +19,7 @@ public final class FakeArm implements Arm {
   private final double noise;
   private final SplittableRandom random;
   private final List<String> log;
+  private final List<Integer> renewedAfterCalls = new ArrayList<>();
   private int calls;
 
   public FakeArm(String name, IntToDoubleFunction cost, double noise, long seed, List<String> log) {
@@ -39,6 +40,16 @@ public final class FakeArm implements Arm {
 
   public int calls() {
     return calls;
+  }
+
+  /** How many calls this arm had run each time its loop was renewed. */
+  public List<Integer> renewedAfterCalls() {
+    return renewedAfterCalls;
+  }
+
+  @Override
+  public void renewLoop() {
+    renewedAfterCalls.add(calls);
   }
 
   @Override

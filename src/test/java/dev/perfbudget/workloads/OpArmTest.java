@@ -7,7 +7,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.infra.Blackhole;
 
-/** An op arm's loop counts in an {@code int}: a batch larger than one is run in several calls. */
+/**
+ * An op arm's loop counts in an {@code int}: a batch larger than one is run in several calls; a
+ * renewed arm runs a fresh copy of its loop.
+ */
 class OpArmTest {
 
   /** A loop that notes the count of each call and reports a nanosecond per operation. */
@@ -22,6 +25,20 @@ class OpArmTest {
       calls.add(operations);
       return operations;
     }
+  }
+
+  @Test
+  void aRenewedArmRunsItsOpFromAFreshCopyOfTheLoop() {
+    int[] calls = new int[1];
+    OpArm arm = new OpArm("count", OpArm.Op.of((java.util.function.IntSupplier) () -> ++calls[0]));
+    Class<?> first = arm.loopClass();
+
+    arm.renewLoop();
+
+    assertThat(arm.loopClass()).isNotEqualTo(first);
+    assertThat(arm.loopClass().isHidden()).isTrue();
+    assertThat(arm.run(10).operations()).isEqualTo(10);
+    assertThat(calls[0]).as("the op, called from the fresh loop").isEqualTo(10);
   }
 
   @Test
