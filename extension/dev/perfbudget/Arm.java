@@ -31,10 +31,14 @@ public interface Arm {
    * The engine calls it once the arm has run alone until its code is compiled and steady, and
    * then warms the fresh loop up: its compilation then finds the operation compiled already, and
    * inlines it only where that compiled code is small, as the JIT does for any caller compiled
-   * after its callee, and as JMH's measuring loop is compiled once its first iteration ends. Does
-   * nothing by default: an arm with no loop of its own has none to renew.
+   * after its callee, and as JMH's measuring loop is compiled once its first iteration ends.
+   *
+   * @return whether the loop was renewed, and needs warming up; by default it is not, for an arm
+   *     with no loop of its own (a pool's dispatch, a process started per operation) has none
    */
-  default void renewLoop() {}
+  default boolean renewLoop() {
+    return false;
+  }
 
   /**
    * Figures of this arm's own kind for the report, such as a pool's elements per second,

@@ -351,12 +351,14 @@ public final class InterleavedSampler {
       List<Side> arms = Arrays.stream(sides).filter(Objects::nonNull).toList();
       for (int i = 0; i < arms.size(); i++) {
         // Each arm gets an equal share of what is left of the loop entries' and the alone rounds'
-        // time, half of it for its first loop and half for the renewed one.
+        // time, half of it for its first loop and half for the renewed one (an arm with no loop to
+        // renew leaves its half to the arms after it).
         int shares = 2 * (arms.size() - i);
         Side side = arms.get(i);
         rounds += warmUpAlone(jit, side, loopDeadline, aloneDeadline, shares);
-        side.renewLoop();
-        rounds += warmUpAlone(jit, side, loopDeadline, aloneDeadline, shares - 1);
+        if (side.renewLoop()) {
+          rounds += warmUpAlone(jit, side, loopDeadline, aloneDeadline, shares - 1);
+        }
       }
     }
     Steadiness together = roundsUntilSteady(jit, deadline, sides);
@@ -524,13 +526,17 @@ public final class InterleavedSampler {
     }
 
     /**
-     * Renews the arm's loop. Its rounds start over: the cheapest round so far was the old loop's,
-     * and the fresh one's cost is its own (a big op called from it can cost more than inlined).
+     * Renews the arm's loop, if it has one; returns whether it did. A renewed loop's rounds start
+     * over: the cheapest round so far was the old loop's, and the fresh one's cost is its own (a
+     * big op called from it can cost more than inlined).
      */
-    void renewLoop() {
-      arm.renewLoop();
+    boolean renewLoop() {
+      if (!arm.renewLoop()) {
+        return false;
+      }
       lowestRoundNsPerOp = Double.POSITIVE_INFINITY;
       lastRoundSpread = Double.NaN;
+      return true;
     }
 
     /**

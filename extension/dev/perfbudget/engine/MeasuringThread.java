@@ -179,8 +179,8 @@ public final class MeasuringThread {
     }
 
     @Override
-    public void renewLoop() {
-      arm.renewLoop();
+    public boolean renewLoop() {
+      return arm.renewLoop();
     }
 
     @Override

@@ -113,8 +113,9 @@ final class OpArm implements Arm {
    * JMH's to 5% to 8% (docs/jmh-agreement.md, "The loop compiled after the op").
    */
   @Override
-  public void renewLoop() {
+  public boolean renewLoop() {
     loop = freshLoop(op);
+    return true;
   }
 
   /** The class of the loop in use: a hidden class of its own, new with each renewal. */

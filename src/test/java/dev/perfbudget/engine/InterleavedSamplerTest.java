@@ -216,6 +216,33 @@ class InterleavedSamplerTest {
   }
 
   @Test
+  void anArmWithNoLoopToRenewIsWarmedUpAloneOnce() throws Exception {
+    List<String> log = new ArrayList<>();
+    FakeArm baseline = FakeArm.steady("a", 10, 0.0, log);
+    FakeArm candidate = FakeArm.steady("b", 20, 0.0, log);
+    Measurement m = measure(Arms.of(withoutALoop(baseline), withoutALoop(candidate)), 1.5);
+
+    assertThat(m.warmUp().rounds()).as("three rounds of each alone, three of both").isEqualTo(3 + 3 + 3);
+    assertThat(log.indexOf("b")).as("the baseline's batches alone: its loop entered once, not twice")
+        .isGreaterThan(2_000).isLessThan(2 * 2_000);
+  }
+
+  /** {@code arm}, as an arm that has no loop of its own to renew. */
+  private static Arm withoutALoop(FakeArm arm) {
+    return new Arm() {
+      @Override
+      public String name() {
+        return arm.name();
+      }
+
+      @Override
+      public Sample run(long operations) {
+        return arm.run(operations);
+      }
+    };
+  }
+
+  @Test
   void armsMeasuredBeforeInThisJvmAreNotEnteredTwoThousandTimesAgain() throws Exception {
     List<String> log = new ArrayList<>();
     Arms arms = Arms.of(FakeArm.steady("a", 10, 0.02, log), FakeArm.steady("b", 20, 0.02, log));

@@ -48,8 +48,9 @@ public final class FakeArm implements Arm {
   }
 
   @Override
-  public void renewLoop() {
+  public boolean renewLoop() {
     renewedAfterCalls.add(calls);
+    return true;
   }
 
   @Override

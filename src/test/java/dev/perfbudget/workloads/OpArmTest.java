@@ -33,7 +33,7 @@ class OpArmTest {
     OpArm arm = new OpArm("count", OpArm.Op.of((java.util.function.IntSupplier) () -> ++calls[0]));
     Class<?> first = arm.loopClass();
 
-    arm.renewLoop();
+    assertThat(arm.renewLoop()).as("renewed, to be warmed up").isTrue();
 
     assertThat(arm.loopClass()).isNotEqualTo(first);
     assertThat(arm.loopClass().isHidden()).isTrue();
