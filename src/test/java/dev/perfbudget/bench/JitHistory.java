@@ -31,7 +31,11 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * from its own calls alone. (Once is not enough: after the first, {@code builderConcat} still read
  * JMH's first figure; after the second, and every one after it, another.) Prints, per arm, the
  * median iteration of its first compilation (iterations 1 to 3) and of the code compiled after
- * the second fresh start (iterations 7 to 10), fork by fork.
+ * the second fresh start (iterations 7 to 10), fork by fork. Part of what it shows is the
+ * measuring loop's own compilation: the retransformation discards the arm's compiled code along
+ * with the loop's, so the loop compiled afresh inlines an op that JMH's loop, compiled again after
+ * its first iteration, calls ({@code builderConcat}: docs/jmh-agreement.md, "The loop compiled
+ * after the op").
  *
  * <p>{@code mvn -q test-compile exec:exec -Dbench=JitHistory [-Dbench.args="--arms
  * builderConcat,dateToString --forks 2"]}; all of the panel's arms by default, 1 fork each.
