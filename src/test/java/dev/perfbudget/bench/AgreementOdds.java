@@ -169,9 +169,9 @@ public final class AgreementOdds {
           jmhRun = null;
           continue;
         }
-        if (ourRun == null || !line.startsWith("| ")) {
+        if (ourRun == null || !line.startsWith("| ")) { // not a table row: "|---|" and blank lines too
           if (ourRun != null && ratioColumn >= 0 && !line.startsWith("|")) {
-            ourRun = null; // the table has ended
+            ourRun = null; // the run's table has ended
           }
           continue;
         }
@@ -180,11 +180,9 @@ public final class AgreementOdds {
           ratioColumn = ratioColumn(cells);
           continue;
         }
-        if (!cells[1].strip().startsWith("---")) {
-          String pair = cells[1].strip();
-          ourRun.put(pair, Double.parseDouble(cells[ratioColumn].strip().replace(",", "")));
-          pairs.add(pair);
-        }
+        String pair = cells[1].strip();
+        ourRun.put(pair, Double.parseDouble(cells[ratioColumn].strip().replace(",", "")));
+        pairs.add(pair);
       }
     }
 
