@@ -31,6 +31,13 @@ import java.util.regex.Pattern;
  * <p>A log named as {@code jmh:panel-0.log} adds its JMH runs only: the rows of an earlier
  * perfbudget, whose JMH runs are still a fair reference for the present one.
  *
+ * <p>Rows are also drawn as the panel takes them: three of its runs, each perfbudget run with the
+ * JMH run taken in the same run of the command, minutes before it, so that a row's two tools read
+ * the machine in the same hour. Drawn apart, a perfbudget run meets JMH runs from any hour of the
+ * day; the two estimates differ where JMH's reference moves with the hour (its forks read
+ * {@code LocalDate.toString} at its faster speed in 5 of 12 one evening and 2 of 18 the next
+ * night).
+ *
  * <p>Takes JMH's runs from the "JMH pair: ... ratio R; fork by fork" lines (a log of a run with
  * {@code --jmh-from} has none, so kept JMH runs are not counted twice) and perfbudget's from the
  * "run N, perfbudget MODE" tables. Only runs with every pair are drawn.
@@ -70,8 +77,15 @@ public final class AgreementOdds {
       if (!ours.isEmpty()) {
         print("perfbudget " + mode.getKey() + " against JMH", ours.size(), draw(jmh, ours, runs.pairs, random));
       }
+      List<Beside> beside = runs.completeBeside(mode.getKey());
+      if (beside.size() >= RUNS_PER_ROW) {
+        print("perfbudget " + mode.getKey() + " against the JMH runs beside it", beside.size(), drawBeside(beside, runs.pairs, random));
+      }
     }
   }
+
+  /** A perfbudget run and the JMH run taken in the same run of the command. */
+  record Beside(Map<String, Double> jmh, Map<String, Double> ours) {}
 
   /** Each draw's count of pairs within 10%, and how often each pair fell outside. */
   record Odds(int[] withinCounts, Map<String, Integer> misses) {}
@@ -81,8 +95,7 @@ public final class AgreementOdds {
    * when {@code ours} is null, three other JMH runs.
    */
   static Odds draw(List<Map<String, Double>> jmh, List<Map<String, Double>> ours, Set<String> pairs, Random random) {
-    int[] within = new int[pairs.size() + 1];
-    Map<String, Integer> misses = new LinkedHashMap<>();
+    Odds odds = new Odds(new int[pairs.size() + 1], new LinkedHashMap<>());
     for (int d = 0; d < DRAWS; d++) {
       List<Integer> shuffled = shuffledIndexes(jmh.size(), random);
       List<Map<String, Double>> reference = new ArrayList<>();
@@ -91,18 +104,40 @@ public final class AgreementOdds {
         reference.add(jmh.get(shuffled.get(i)));
         candidate.add(ours == null ? jmh.get(shuffled.get(RUNS_PER_ROW + i)) : ours.get(random.nextInt(ours.size())));
       }
-      int count = 0;
-      for (String pair : pairs) {
-        double difference = median(candidate, pair) / median(reference, pair) - 1;
-        if (Math.abs(difference) <= WITHIN) {
-          count++;
-        } else {
-          misses.merge(pair, 1, Integer::sum);
-        }
-      }
-      within[count]++;
+      count(reference, candidate, pairs, odds);
     }
-    return new Odds(within, misses);
+    return odds;
+  }
+
+  /** Draws rows of three different runs of the command, each perfbudget run against its own JMH run. */
+  static Odds drawBeside(List<Beside> runs, Set<String> pairs, Random random) {
+    Odds odds = new Odds(new int[pairs.size() + 1], new LinkedHashMap<>());
+    for (int d = 0; d < DRAWS; d++) {
+      List<Integer> shuffled = shuffledIndexes(runs.size(), random);
+      List<Map<String, Double>> reference = new ArrayList<>();
+      List<Map<String, Double>> candidate = new ArrayList<>();
+      for (int i = 0; i < RUNS_PER_ROW; i++) {
+        reference.add(runs.get(shuffled.get(i)).jmh());
+        candidate.add(runs.get(shuffled.get(i)).ours());
+      }
+      count(reference, candidate, pairs, odds);
+    }
+    return odds;
+  }
+
+  /** Adds one drawn row to {@code odds}: its count of pairs whose medians lie within 10%, and its misses. */
+  private static void count(
+      List<Map<String, Double>> reference, List<Map<String, Double>> candidate, Set<String> pairs, Odds odds) {
+    int count = 0;
+    for (String pair : pairs) {
+      double difference = median(candidate, pair) / median(reference, pair) - 1;
+      if (Math.abs(difference) <= WITHIN) {
+        count++;
+      } else {
+        odds.misses().merge(pair, 1, Integer::sum);
+      }
+    }
+    odds.withinCounts()[count]++;
   }
 
   private static List<Integer> shuffledIndexes(int size, Random random) {
@@ -142,10 +177,12 @@ public final class AgreementOdds {
   static final class Runs {
     final List<Map<String, Double>> jmh = new ArrayList<>();
     final Map<String, List<Map<String, Double>>> perfbudget = new LinkedHashMap<>();
+    final Map<String, List<Beside>> beside = new LinkedHashMap<>();
     final Set<String> pairs = new LinkedHashSet<>();
 
     void read(List<String> lines, boolean withPerfbudget) {
       Map<String, Double> jmhRun = null;
+      Map<String, Double> lastJmhRun = null; // this log's, printed just before the perfbudget runs it was taken with
       Map<String, Double> ourRun = null;
       int ratioColumn = -1;
       for (String line : lines) {
@@ -154,6 +191,7 @@ public final class AgreementOdds {
           if (jmhRun == null || jmhRun.containsKey(jmhLine.group(1))) {
             jmhRun = new LinkedHashMap<>();
             jmh.add(jmhRun);
+            lastJmhRun = jmhRun;
           }
           jmhRun.put(jmhLine.group(1), Double.parseDouble(jmhLine.group(2)));
           pairs.add(jmhLine.group(1));
@@ -164,6 +202,9 @@ public final class AgreementOdds {
           ourRun = new LinkedHashMap<>();
           if (withPerfbudget) {
             perfbudget.computeIfAbsent(ourTitle.group(1), mode -> new ArrayList<>()).add(ourRun);
+            if (lastJmhRun != null) {
+              beside.computeIfAbsent(ourTitle.group(1), mode -> new ArrayList<>()).add(new Beside(lastJmhRun, ourRun));
+            }
           }
           ratioColumn = -1;
           jmhRun = null;
@@ -203,6 +244,13 @@ public final class AgreementOdds {
 
     List<Map<String, Double>> complete(List<Map<String, Double>> runs) {
       return runs.stream().filter(run -> run.keySet().containsAll(pairs)).toList();
+    }
+
+    /** A mode's perfbudget runs with the JMH runs beside them, both with every pair. */
+    List<Beside> completeBeside(String mode) {
+      return beside.getOrDefault(mode, List.of()).stream()
+          .filter(run -> run.jmh().keySet().containsAll(pairs) && run.ours().keySet().containsAll(pairs))
+          .toList();
     }
   }
 }

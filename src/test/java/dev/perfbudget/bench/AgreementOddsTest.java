@@ -22,6 +22,9 @@ class AgreementOddsTest {
         .satisfies(run -> assertThat(run).containsEntry("dates", 4.4).containsEntry("money", 7.5));
     assertThat(runs.perfbudget.get("default")).singleElement()
         .satisfies(run -> assertThat(run).containsEntry("dates", 3.6).containsEntry("money", 7.5));
+    assertThat(runs.beside.get("always")).singleElement()
+        .satisfies(run -> assertThat(run.jmh()).isSameAs(runs.jmh.get(0)))
+        .satisfies(run -> assertThat(run.ours()).isSameAs(runs.perfbudget.get("always").get(0)));
   }
 
   @Test
@@ -31,6 +34,7 @@ class AgreementOddsTest {
 
     assertThat(runs.jmh).hasSize(1);
     assertThat(runs.perfbudget).isEmpty();
+    assertThat(runs.beside).isEmpty();
   }
 
   @Test
@@ -51,6 +55,23 @@ class AgreementOddsTest {
     assertThat(byDefault.withinCounts()[1]).isEqualTo(draws);
     assertThat(byDefault.misses()).containsOnlyKeys("dates").containsEntry("dates", draws);
     assertThat(itself.misses()).isEmpty();
+  }
+
+  @Test
+  void drawnBesideTheirOwnJmhRunsRunsThatMoveWithTheirHourStillAgree() {
+    AgreementOdds.Runs runs = new AgreementOdds.Runs();
+    for (int run = 0; run < 3; run++) {
+      runs.read(log(3.6, 3.7, 3.7), true); // an hour when both tools read dates slow
+      runs.read(log(4.6, 4.7, 4.7), true); // one when both read it fast
+    }
+
+    AgreementOdds.Odds beside = AgreementOdds.drawBeside(runs.completeBeside("always"), runs.pairs, new Random(1));
+    AgreementOdds.Odds apart =
+        AgreementOdds.draw(runs.complete(runs.jmh), runs.complete(runs.perfbudget.get("always")), runs.pairs, new Random(1));
+
+    assertThat(runs.completeBeside("always")).hasSize(6);
+    assertThat(beside.misses()).isEmpty();
+    assertThat(apart.misses()).containsOnlyKeys("dates");
   }
 
   /** One run of a two-pair panel as Agreement prints it: JMH's round lines, then a table per mode. */
