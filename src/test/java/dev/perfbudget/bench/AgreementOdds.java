@@ -35,7 +35,7 @@ import java.util.regex.Pattern;
  * JMH run taken in the same run of the command, minutes before it, so that a row's two tools read
  * the machine in the same hour. Drawn apart, a perfbudget run meets JMH runs from any hour of the
  * day; the two estimates differ where JMH's reference moves with the hour (its forks read
- * {@code LocalDate.toString} at its faster speed in 5 of 12 one evening and 2 of 18 the next
+ * {@code LocalDate.toString} at its faster speed in 5 of 12 one evening and 3 of 27 the next
  * night).
  *
  * <p>Takes JMH's runs from the "JMH pair: ... ratio R; fork by fork" lines (a log of a run with
