@@ -49,7 +49,7 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  *
  * <p>{@code mvn -q test-compile exec:exec -Dbench=Agreement -Dbench.args="--runs 3 --modes
  * always,default"}; {@code --pairs money,regex} runs some pairs only, {@code --no-jmh} skips
- * JMH (ratios against JMH are then not printed), {@code --quick} checks the wiring in seconds
+ * JMH (ratios against JMH are then not printed), {@code --quick} checks the wiring in a few minutes
  * (its numbers mean nothing), {@code --jvm-option -XX:...} (once per option) adds an option to
  * perfbudget's test JVMs and so to their fresh JVMs, not to JMH's forks.
  */
@@ -360,8 +360,11 @@ public final class Agreement {
     String fork = args[3];
     boolean quick = Boolean.parseBoolean(args[4]);
     PerfTestKit kit = new PerfTestKit(dir).with("perfbudget.mode", mode).with("perfbudget.ci", "false");
-    // The defaults users get, not the test kit's short caps.
-    kit.with("perfbudget.time.max", quick ? "500ms" : "").with("perfbudget.warmup.max", quick ? "200ms" : "");
+    // The defaults users get, not the test kit's short caps. --quick shortens them, but not below
+    // what the slowest pair needs to settle: with 200 ms of warm-up, sortBig's boxed sort (2.6 ms a
+    // call) was still being compiled on an AMD EPYC VM, its ratio fell from 10.4 to 2.4 while it
+    // was measured, and the recording was rightly judged invalid, which ended the whole command.
+    kit.with("perfbudget.time.max", quick ? "500ms" : "").with("perfbudget.warmup.max", quick ? "1s" : "");
     kit.with("perfbudget.report.summary", "false");
     kit.with("perfbudget.fork", fork.equals("-") ? "" : fork);
     for (int i = 6; i < args.length; i++) {
