@@ -38,19 +38,15 @@ run() { # name, expectation, check options..., --, maven options...
 }
 
 run record-forks all --forks 2 --budgets "$BUDGETS" -- -DforkCount=2 -Dperfbudget.mode=record
+PARALLEL=(-Djunit.jupiter.execution.parallel.enabled=true -Djunit.jupiter.execution.parallel.mode.default=concurrent)
 # CORNER=yes, for another JVM and JUnit: only what meets them, recording in Surefire's forks (a
 # fresh JVM per measurement, started from the forked test JVM) and enforcing under JUnit's
 # parallel execution. The rest does not depend on them: two forks appending to one history file
 # (HistoryTest runs on every JVM in the matrix), tag filters (JUnit's, on the @Tag("perf") that
 # @PerfBudget carries), the kill switch (ModesTest), and what a user's classpath holds.
-if [ "${CORNER:-no}" = no ]; then
-  run forks all --forks 2 --history "$CHECK/forks/history.jsonl" -- \
-    -DforkCount=2 -Dperfbudget.history.file="$CHECK/forks/history.jsonl"
-fi
-run parallel all --parallel --history "$CHECK/parallel/history.jsonl" -- \
-  -Djunit.jupiter.execution.parallel.enabled=true -Djunit.jupiter.execution.parallel.mode.default=concurrent \
-  -Dperfbudget.history.file="$CHECK/parallel/history.jsonl"
 if [ "${CORNER:-no}" = yes ]; then
+  run parallel all --parallel --history "$CHECK/parallel/history.jsonl" -- \
+    "${PARALLEL[@]}" -Dperfbudget.history.file="$CHECK/parallel/history.jsonl"
   echo "example project: all checks passed (a corner: recording in forks, enforcing in parallel)"
   exit 0
 fi
@@ -60,10 +56,13 @@ run mode-off off -- -Dperfbudget.mode=off
 
 # A project with a Gson of its own, older than perfbudget's (2.10.1 lacks Strictness, 2.8.9
 # JsonArray.asList): its Gson stays the one its tests see, and both budget-file tests (against
-# the budgets recorded above) and a maxRatio test pass.
-for gson in 2.10.1 2.8.9; do
-  run "gson-$gson" all --gson "$gson" -- -Duser.gson.version="$gson"
-done
+# the budgets recorded above) and a maxRatio test pass. Each run enforces in one more way users
+# run their builds: under JUnit's parallel execution, and in Surefire's two forks appending to
+# one history file. (Each way once: a Maven run costs 10 to 20 s on a slow 2-core VM.)
+run gson-2.10.1-parallel all --gson 2.10.1 --parallel --history "$CHECK/gson-2.10.1-parallel/history.jsonl" -- \
+  -Duser.gson.version=2.10.1 "${PARALLEL[@]}" -Dperfbudget.history.file="$CHECK/gson-2.10.1-parallel/history.jsonl"
+run gson-2.8.9-forks all --gson 2.8.9 --forks 2 --history "$CHECK/gson-2.8.9-forks/history.jsonl" -- \
+  -Duser.gson.version=2.8.9 -DforkCount=2 -Dperfbudget.history.file="$CHECK/gson-2.8.9-forks/history.jsonl"
 
 # What perfbudget brings onto a user's test classpath: jmh-core, nothing else (README, "Add it").
 echo "== dependency tree: mvn dependency:tree"

@@ -13,11 +13,16 @@ import java.util.SplittableRandom;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * The engine's own costs that users pay, gated by the project's budget file: the time to a
- * clear verdict, and the op harness's overhead per operation, each against an in-run baseline
- * that does the same work without the engine. The default tolerance lets each grow 10x over the
- * recorded ratio; these use 5, so that an order-of-magnitude regression in the engine fails for
- * sure. Re-record with {@code mvn test -Dtest=EngineCostPerfTest -Dperfbudget.mode=record}.
+ * The engine's own costs that users pay: the time to a clear verdict, and the op harness's
+ * overhead per operation, each against an in-run baseline that does the same work without the
+ * engine, so that an order-of-magnitude regression in the engine fails for sure.
+ *
+ * <p>The harness's overhead is gated by the project's budget file, with a tolerance of 5 where
+ * the default lets a ratio grow 10x (re-record with {@code mvn test -Dtest=EngineCostPerfTest
+ * -Dperfbudget.mode=record}). The verdict's cost has a fixed limit instead: its ratio read 0.71
+ * to 1.01 from one VM to the next, so a ratio recorded on one read far from it on the next, and
+ * a reading far from the recorded ratio is measured twice more in fresh JVMs: 17 s of a 3-minute
+ * build for a test whose baseline is, by design, about what a verdict needs.
  */
 class EngineCostPerfTest {
 
@@ -34,9 +39,9 @@ class EngineCostPerfTest {
    * minimum of pairs (warm-up, pairs, looks, decision). Baseline: a fixed amount of measuring
    * of the same arms, about what such a verdict needs at these settings: three 10 ms rounds per
    * arm and the minimum of pairs of 100 us samples. If the engine warmed up, sampled or computed
-   * for ten times longer, the ratio would grow tenfold.
+   * for ten times longer, the ratio would grow tenfold; past 4 the test fails.
    */
-  @PerfBudget(tolerance = 5)
+  @PerfBudget(maxRatio = 4)
   void aClearVerdictCostsLittleMoreThanTheMeasuringItNeeds(OpWorkload op) {
     Arm a = new StepsArm("a", STEPS);
     Arm b = new StepsArm("b", STEPS);
