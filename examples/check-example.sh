@@ -4,7 +4,7 @@
 # tests, perf tests switched off, a Gson of the project's own (2.10.1, 2.8.9); then checks what
 # perfbudget brings onto the test classpath (mvn dependency:tree). Needs perfbudget-junit in the
 # local repository (mvn -B -q install -DskipTests at the root). JUNIT_VERSION picks the example's
-# JUnit; CORNER=yes runs only the two checks that another JVM or JUnit can break (below).
+# JUnit; CORNER=yes runs only what another JVM or JUnit can break, in one run (below).
 set -euo pipefail
 cd "$(dirname "$0")/maven-example"
 CHECK="$PWD/target/check"
@@ -37,19 +37,21 @@ run() { # name, expectation, check options..., --, maven options...
   echo "   ($((SECONDS - start)) s)"
 }
 
-run record-forks all --forks 2 --budgets "$BUDGETS" -- -DforkCount=2 -Dperfbudget.mode=record
 PARALLEL=(-Djunit.jupiter.execution.parallel.enabled=true -Djunit.jupiter.execution.parallel.mode.default=concurrent)
-# CORNER=yes, for another JVM and JUnit: only what meets them, recording in Surefire's forks (a
-# fresh JVM per measurement, started from the forked test JVM) and enforcing under JUnit's
-# parallel execution. The rest does not depend on them: two forks appending to one history file
-# (HistoryTest runs on every JVM in the matrix), tag filters (JUnit's, on the @Tag("perf") that
-# @PerfBudget carries), the kill switch (ModesTest), and what a user's classpath holds.
+# CORNER=yes, for another JVM and JUnit: only what meets them, in one run: recording in
+# Surefire's two forks (a fresh JVM per measurement, started from the forked test JVM through
+# that JUnit's launcher) under JUnit's parallel execution, which must keep each perf test alone.
+# The rest does not depend on them, or the suite checks it on both JVMs: enforcing against a
+# budget (ModesTest, ForkTest), two forks appending to one history file (HistoryTest), tag filters
+# (JUnit's, on the @Tag("perf") that @PerfBudget carries), the kill switch (ModesTest), and what a
+# user's classpath holds.
 if [ "${CORNER:-no}" = yes ]; then
-  run parallel all --parallel --history "$CHECK/parallel/history.jsonl" -- \
-    "${PARALLEL[@]}" -Dperfbudget.history.file="$CHECK/parallel/history.jsonl"
-  echo "example project: all checks passed (a corner: recording in forks, enforcing in parallel)"
+  run record-forks-parallel all --forks 2 --parallel --budgets "$BUDGETS" -- \
+    -DforkCount=2 -Dperfbudget.mode=record "${PARALLEL[@]}"
+  echo "example project: all checks passed (a corner: recording in forks under parallel execution)"
   exit 0
 fi
+run record-forks all --forks 2 --budgets "$BUDGETS" -- -DforkCount=2 -Dperfbudget.mode=record
 run only-perf perf -- -Dgroups=perf
 run no-perf ordinary -- -DexcludedGroups=perf
 run mode-off off -- -Dperfbudget.mode=off
