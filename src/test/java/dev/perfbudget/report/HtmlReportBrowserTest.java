@@ -10,7 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
@@ -31,6 +33,11 @@ class HtmlReportBrowserTest {
   @TempDir static Path dir;
   private static Path page;
   private static Path sweepPage;
+  /** Each page as Chromium rendered it, once for all the tests that look at it. */
+  private static final Map<Path, Rendered> rendered = new HashMap<>();
+
+  /** A page's DOM after the browser parsed it, and a screenshot of it. */
+  private record Rendered(String dom, BufferedImage screenshot) {}
 
   @BeforeAll
   static void writeReport() throws IOException {
@@ -49,7 +56,7 @@ class HtmlReportBrowserTest {
 
   @Test
   void theBrowsersDomHoldsEveryChart() throws Exception {
-    String dom = run(List.of("--dump-dom", page.toUri().toString()));
+    String dom = rendered(page, "1000,2000").dom();
     assertThat(count(dom, "<svg class=\"ratio-chart\"")).isEqualTo(3);
     assertThat(count(dom, "<svg class=\"pairs-chart\"")).isEqualTo(3);
     // The browser parsed each chart's elements as SVG content, not as stray text.
@@ -60,10 +67,7 @@ class HtmlReportBrowserTest {
 
   @Test
   void theScreenshotShowsTheChartsColors() throws Exception {
-    Path png = dir.resolve("report.png");
-    run(List.of("--screenshot=" + png, "--window-size=1000,2000", "--hide-scrollbars", page.toUri().toString()));
-    BufferedImage image = ImageIO.read(png.toFile());
-    assertThat(image).as("screenshot " + png).isNotNull();
+    BufferedImage image = rendered(page, "1000,2000").screenshot();
     // Pixels of the histogram bars, the interval bars and the limit lines: drawn, not just parsed.
     assertThat(pixels(image, 0x4e79a7)).as("histogram bar pixels").isGreaterThan(2000);
     assertThat(pixels(image, 0xf28e2b)).as("interval bar pixels").isGreaterThan(100);
@@ -72,18 +76,32 @@ class HtmlReportBrowserTest {
 
   @Test
   void aSweepHasOneChartOfTheRatioAgainstItsParameter() throws Exception {
-    String dom = run(List.of("--dump-dom", sweepPage.toUri().toString()));
-    assertThat(count(dom, "<svg class=\"sweep-chart\"")).isEqualTo(1);
+    Rendered sweep = rendered(sweepPage, "1000,1400");
+    assertThat(count(sweep.dom(), "<svg class=\"sweep-chart\"")).isEqualTo(1);
     // One dot per invocation, each with its parameter as a label; decode is no sweep.
-    assertThat(count(dom, "<circle class=\"point\"")).isEqualTo(4);
-    assertThat(dom).contains(">65536</text>").contains("CodecPerfTest#encode (sweep)");
-    Path png = dir.resolve("sweep.png");
-    run(List.of("--screenshot=" + png, "--window-size=1000,1400", "--hide-scrollbars", sweepPage.toUri().toString()));
-    BufferedImage image = ImageIO.read(png.toFile());
-    assertThat(image).as("screenshot " + png).isNotNull();
+    assertThat(count(sweep.dom(), "<circle class=\"point\"")).isEqualTo(4);
+    assertThat(sweep.dom()).contains(">65536</text>").contains("CodecPerfTest#encode (sweep)");
+    BufferedImage image = sweep.screenshot();
     assertThat(pixels(image, 0xd62728)).as("limit dash and FAIL dot pixels").isGreaterThan(50);
     assertThat(pixels(image, 0x59a14f)).as("PASS dot pixels").isGreaterThan(30);
     assertThat(pixels(image, 0x7b2d8b)).as("INVALID verdict badge pixels").isGreaterThan(30);
+  }
+
+  /**
+   * The page as Chromium renders it: one run gives both its DOM and its screenshot, so each page
+   * starts the browser once (a start takes 2 to 5 s on a slow 2-core VM).
+   */
+  private static synchronized Rendered rendered(Path html, String windowSize) throws IOException, InterruptedException {
+    Rendered known = rendered.get(html);
+    if (known == null) {
+      Path png = html.resolveSibling(html.getFileName() + ".png");
+      String dom = run(List.of("--dump-dom", "--screenshot=" + png, "--window-size=" + windowSize, "--hide-scrollbars", html.toUri().toString()));
+      BufferedImage screenshot = ImageIO.read(png.toFile());
+      assertThat(screenshot).as("screenshot " + png).isNotNull();
+      known = new Rendered(dom, screenshot);
+      rendered.put(html, known);
+    }
+    return known;
   }
 
   private static String run(List<String> arguments) throws IOException, InterruptedException {

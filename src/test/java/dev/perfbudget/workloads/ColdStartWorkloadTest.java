@@ -91,7 +91,7 @@ class ColdStartWorkloadTest {
     assertThat(failure(results))
         .isInstanceOf(AssertionFailedError.class)
         .hasMessageContaining("cold start of " + HangingMain.class.getName() + " (candidate \"hangs\")")
-        .hasMessageContaining("did not exit within its 4 s timeout on run 1")
+        .hasMessageContaining("did not exit within its 2 s timeout on run 1")
         .hasMessageContaining("killed with its child processes");
     List<Long> pids =
         Arrays.stream(Files.readString(pidFile, StandardCharsets.UTF_8).trim().split("\\s+"))
@@ -212,7 +212,7 @@ class ColdStartWorkloadTest {
     void hangingMain(ColdStartWorkload start) throws IOException {
       start.candidate("hangs", HangingMain.class)
           .jvmOptions("-Dpids=" + pidFile)
-          .timeout(Duration.ofSeconds(4))
+          .timeout(Duration.ofSeconds(2))
           .runs(16);
     }
 
