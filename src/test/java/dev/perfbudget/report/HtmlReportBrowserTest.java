@@ -34,7 +34,7 @@ class HtmlReportBrowserTest {
   private static Path page;
   private static Path sweepPage;
   /** Each page as Chromium rendered it, once for all the tests that look at it. */
-  private static final Map<Path, Rendered> rendered = new HashMap<>();
+  private static final Map<Path, Rendered> renderings = new HashMap<>();
 
   /** A page's DOM after the browser parsed it, and a screenshot of it. */
   private record Rendered(String dom, BufferedImage screenshot) {}
@@ -92,14 +92,14 @@ class HtmlReportBrowserTest {
    * starts the browser once (a start takes 2 to 5 s on a slow 2-core VM).
    */
   private static synchronized Rendered rendered(Path html, String windowSize) throws IOException, InterruptedException {
-    Rendered known = rendered.get(html);
+    Rendered known = renderings.get(html);
     if (known == null) {
       Path png = html.resolveSibling(html.getFileName() + ".png");
       String dom = run(List.of("--dump-dom", "--screenshot=" + png, "--window-size=" + windowSize, "--hide-scrollbars", html.toUri().toString()));
       BufferedImage screenshot = ImageIO.read(png.toFile());
       assertThat(screenshot).as("screenshot " + png).isNotNull();
       known = new Rendered(dom, screenshot);
-      rendered.put(html, known);
+      renderings.put(html, known);
     }
     return known;
   }
