@@ -34,7 +34,8 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
  * enforces that pair, while it waits, each mode's test JVM in turn getting one round of forks of
  * each arm until the run's rounds are dealt. Prints, per pair, both tools' ns/op for both arms,
  * both ratios and their difference; with several runs, the medians over the runs, the targets,
- * and how far JMH's own runs stray from JMH's medians.
+ * and how far JMH's own runs stray from JMH's medians. Before each run it prints how much of 10 s
+ * the machine spent in its slow state ({@link MachineBursts}), which moves both tools' readings.
  *
  * <p>perfbudget runs in child JVMs of this command (the test JVMs), so that one run's profile
  * does not reach the next; {@code --modes} says how:
@@ -90,6 +91,7 @@ public final class Agreement {
         System.getProperty("java.vm.version"), Runtime.getRuntime().availableProcessors(), loadAverage());
     Map<String, List<Map<String, Reading>>> readings = new LinkedHashMap<>();
     for (int run = 1; run <= options.runs; run++) {
+      machineBursts(run, options.quick ? 2 : 10);
       JmhRounds rounds = options.jmh && options.jmhFrom == null ? new JmhRounds(pairs, options.quick) : null;
       boolean beside = rounds != null && !options.modes.isEmpty() && options.jmhBeside;
       if (rounds != null && !beside) {
@@ -166,6 +168,26 @@ public final class Agreement {
     }
     System.out.printf(Locale.ROOT, "%nload average at the end %s%n", loadAverage());
     System.exit(0);
+  }
+
+  /**
+   * Prints how much of 10 s the machine spent in its slow state just before a run, and how far
+   * that lifted {@code String.format}'s mean over its median ({@link MachineBursts}, in a JVM of
+   * the panel's options): a run taken in such an hour reads both tools' ns/op, and the ratios of
+   * pairs whose arms that state slows unevenly, apart by more than the targets allow.
+   */
+  private static void machineBursts(int run, int seconds) throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(JVM);
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), MachineBursts.class.getName(),
+        "stringFormat", Integer.toString(seconds), "quiet"));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    if (process.waitFor() != 0) {
+      throw new IllegalStateException("MachineBursts exited with " + process.exitValue() + ": " + out);
+    }
+    System.out.printf(Locale.ROOT, "%nrun %d, the machine just before: %s%n", run, out);
   }
 
   private static Map<String, Reading> last(List<Map<String, Reading>> list) {
