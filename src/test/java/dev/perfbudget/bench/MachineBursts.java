@@ -41,26 +41,24 @@ public final class MachineBursts {
     for (int second = 0; second < seconds; second++) {
       chunks[second] = oneSecond(op, batch);
     }
-    double fastestTenth = percentile(Arrays.stream(chunks).flatMapToDouble(Arrays::stream).toArray(), 0.10);
+    double[] every = Arrays.stream(chunks).flatMapToDouble(Arrays::stream).toArray();
+    double fastestTenth = percentile(every, 0.10);
     long slow = 0;
-    long all = 0;
     for (int second = 0; second < seconds; second++) {
       double[] c = chunks[second];
       long slowHere = Arrays.stream(c).filter(v -> v > SLOW * fastestTenth).count();
       slow += slowHere;
-      all += c.length;
       if (!quiet) {
         System.out.printf(Locale.ROOT, "%3d  p10 %s  median %s  mean %s  p90 %s  slow chunks %3.0f%%%n", second,
             Agreement.ns(percentile(c, 0.10)), Agreement.ns(percentile(c, 0.50)), Agreement.ns(mean(c)),
             Agreement.ns(percentile(c, 0.90)), 100.0 * slowHere / c.length);
       }
     }
-    double[] every = Arrays.stream(chunks).flatMapToDouble(Arrays::stream).toArray();
     double median = percentile(every, 0.50);
     double mean = mean(every);
     System.out.printf(Locale.ROOT,
         "%s over %d s in 0.5 ms chunks: median %s ns/op, mean %s (%+.1f%%); %.0f%% of chunks over %.2f times the fastest tenth (%s); load average %s%n",
-        name, seconds, Agreement.ns(median), Agreement.ns(mean), 100 * (mean / median - 1), 100.0 * slow / all, SLOW,
+        name, seconds, Agreement.ns(median), Agreement.ns(mean), 100 * (mean / median - 1), 100.0 * slow / every.length, SLOW,
         Agreement.ns(fastestTenth), Agreement.loadAverage());
   }
 
