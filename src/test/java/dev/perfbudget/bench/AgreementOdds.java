@@ -38,6 +38,12 @@ import java.util.regex.Pattern;
  * {@code LocalDate.toString} at its faster speed in 5 of 12 one evening and 3 of 27 the next
  * night).
  *
+ * <p>Rows are drawn a third way, against every JMH run in the logs pooled (each pair's median over
+ * them): JMH's own three runs against the median of the others, and three perfbudget runs against
+ * the median of all. Where JMH's runs spread, a reference of three of them moves as much as the
+ * runs compared with it; the pooled one is the nearest to what JMH measures on the machine, so
+ * these rows show how steady each tool's median of three runs is by itself.
+ *
  * <p>Takes JMH's runs from the "JMH pair: ... ratio R; fork by fork" lines (a log of a run with
  * {@code --jmh-from} has none, so kept JMH runs are not counted twice) and perfbudget's from the
  * "run N, perfbudget MODE" tables. Only runs with every pair are drawn.
@@ -82,6 +88,14 @@ public final class AgreementOdds {
         print("perfbudget " + mode.getKey() + " against the JMH runs beside it", beside.size(), drawBeside(beside, runs.pairs, random));
       }
     }
+    print("JMH against the median of all its other runs", jmh.size(), drawAgainstPool(jmh, null, runs.pairs, random));
+    for (Map.Entry<String, List<Map<String, Double>>> mode : runs.perfbudget.entrySet()) {
+      List<Map<String, Double>> ours = runs.complete(mode.getValue());
+      if (!ours.isEmpty()) {
+        print("perfbudget " + mode.getKey() + " against the median of all JMH runs", ours.size(),
+            drawAgainstPool(jmh, ours, runs.pairs, random));
+      }
+    }
   }
 
   /** A perfbudget run and the JMH run taken in the same run of the command. */
@@ -103,6 +117,33 @@ public final class AgreementOdds {
       for (int i = 0; i < RUNS_PER_ROW; i++) {
         reference.add(jmh.get(shuffled.get(i)));
         candidate.add(ours == null ? jmh.get(shuffled.get(RUNS_PER_ROW + i)) : ours.get(random.nextInt(ours.size())));
+      }
+      count(reference, candidate, pairs, odds);
+    }
+    return odds;
+  }
+
+  /**
+   * Draws rows against JMH's runs pooled: three of {@code ours} (with replacement) against every JMH
+   * run, or, when {@code ours} is null, three JMH runs against all the others, so that no run is
+   * compared with itself.
+   */
+  static Odds drawAgainstPool(List<Map<String, Double>> jmh, List<Map<String, Double>> ours, Set<String> pairs, Random random) {
+    Odds odds = new Odds(new int[pairs.size() + 1], new LinkedHashMap<>());
+    for (int d = 0; d < DRAWS; d++) {
+      List<Integer> shuffled = shuffledIndexes(jmh.size(), random);
+      List<Map<String, Double>> reference = new ArrayList<>();
+      List<Map<String, Double>> candidate = new ArrayList<>();
+      for (int i = 0; i < jmh.size(); i++) {
+        Map<String, Double> run = jmh.get(shuffled.get(i));
+        if (ours == null && i < RUNS_PER_ROW) {
+          candidate.add(run);
+        } else {
+          reference.add(run);
+        }
+      }
+      for (int i = 0; ours != null && i < RUNS_PER_ROW; i++) {
+        candidate.add(ours.get(random.nextInt(ours.size())));
       }
       count(reference, candidate, pairs, odds);
     }

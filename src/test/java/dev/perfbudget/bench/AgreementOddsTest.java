@@ -74,6 +74,27 @@ class AgreementOddsTest {
     assertThat(apart.misses()).containsOnlyKeys("dates");
   }
 
+  @Test
+  void againstAllJmhRunsPooledTwoSlowJmhRunsNoLongerMoveTheReference() {
+    AgreementOdds.Runs runs = new AgreementOdds.Runs();
+    for (double jmhDates : new double[] {4.0, 4.0, 4.0, 4.0, 5.0, 5.0}) { // two JMH runs read dates 25% over
+      runs.read(log(jmhDates, 4.2, 4.2), true);
+    }
+    List<Map<String, Double>> jmh = runs.complete(runs.jmh);
+    List<Map<String, Double>> always = runs.complete(runs.perfbudget.get("always"));
+
+    AgreementOdds.Odds againstThree = AgreementOdds.draw(jmh, always, runs.pairs, new Random(1));
+    AgreementOdds.Odds againstPool = AgreementOdds.drawAgainstPool(jmh, always, runs.pairs, new Random(1));
+    AgreementOdds.Odds jmhAgainstPool = AgreementOdds.drawAgainstPool(jmh, null, runs.pairs, new Random(1));
+
+    assertThat(againstThree.misses()).containsOnlyKeys("dates"); // the draws holding both slow runs
+    assertThat(againstPool.misses()).isEmpty();
+    // Against the other three, JMH's own three runs miss when either side holds both slow runs:
+    // 8 of the 20 ways to draw three runs of six, 8,000 of 20,000 draws
+    assertThat(jmhAgainstPool.misses()).containsOnlyKeys("dates");
+    assertThat(jmhAgainstPool.misses().get("dates")).isBetween(7_000, 9_000);
+  }
+
   /** One run of a two-pair panel as Agreement prints it: JMH's round lines, then a table per mode. */
   private static List<String> log(double jmhDates, double alwaysDates, double defaultDates) {
     List<String> lines = new ArrayList<>();
